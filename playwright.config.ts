@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.HUMO_E2E_PORT ?? 4321)
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  outputDir: 'test-results/artifacts',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's chromium; Playwright never downloads a browser here.
+      executablePath: process.env.HUMO_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  // The same server `npm start` runs, on a fresh data folder.
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${PORT}/humo-config.json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(PORT), HUMO_DATA_DIR: '.humo-test-data/e2e' },
+    stdout: 'pipe',
+  },
+})

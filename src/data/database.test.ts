@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../tests/fixtures/memory-database'
+import type { HumoDatabase } from './database'
+import { productRowToDoc } from './replication/product-row'
+
+const opened: HumoDatabase[] = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((db) => db.close()))
+})
+
+function product(id: string, name: string, category: string) {
+  const { _deleted, ...doc } = productRowToDoc({
+    id,
+    _modified: '2026-11-22T20:00:00.000001+00:00',
+    _deleted: false,
+    name,
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    price: 25,
+    category: { id: `c-${category}`, name: category, slug: category },
+  })
+  void _deleted
+  return doc
+}
+
+describe('device database (RxDB on Dexie, fake-indexeddb)', () => {
+  it('stores products that validate against the schema and finds them by category', async () => {
+    const { db } = await createTestDatabase()
+    opened.push(db)
+    await db.products.bulkInsert([
+      product('p1', 'Blue Dream', 'flower'),
+      product('p2', 'Mango Gummies', 'edibles'),
+      product('p3', 'OG Kush', 'flower'),
+    ])
+    const flower = await db.products.find({ selector: { categorySlug: 'flower' } }).exec()
+    expect(flower.map((d) => d.name).sort()).toEqual(['Blue Dream', 'OG Kush'])
+    const bySlug = await db.products.findOne({ selector: { slug: 'mango-gummies' } }).exec()
+    expect(bySlug?.id).toBe('p2')
+  })
+
+  it('refuses a document that breaks the schema', async () => {
+    const { db } = await createTestDatabase()
+    opened.push(db)
+    const bad = { ...product('p9', 'Bad', 'flower'), price: -5 }
+    await expect(db.products.insert(bad)).rejects.toThrow()
+  })
+
+  it('keeps documents across a reopen of the same storage (a reload)', async () => {
+    const first = await createTestDatabase()
+    await first.db.products.insert(product('p1', 'Blue Dream', 'flower'))
+    await first.db.close()
+    const again = await createTestDatabase(first.name)
+    opened.push(again.db)
+    expect(await again.db.products.count().exec()).toBe(1)
+  })
+})

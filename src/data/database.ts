@@ -1,0 +1,36 @@
+/**
+ * The device database: RxDB on Dexie (IndexedDB). Everything the UI shows is read from here;
+ * the network only feeds it (replication) or drains it (push). One database per origin.
+ */
+import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { productSchema, type ProductDoc } from './schemas/product.schema'
+
+export type HumoCollections = {
+  products: RxCollection<ProductDoc>
+}
+export type HumoDatabase = RxDatabase<HumoCollections>
+
+export type CreateDatabaseOptions = {
+  name?: string
+  /** Tests pass Dexie storage over fake-indexeddb; the app uses the browser's IndexedDB. */
+  storage?: RxStorage<unknown, unknown>
+}
+
+export async function createHumoDatabase(
+  options: CreateDatabaseOptions = {},
+): Promise<HumoDatabase> {
+  const db = await createRxDatabase<HumoCollections>({
+    name: options.name ?? 'humo',
+    storage: options.storage ?? getRxStorageDexie(),
+    multiInstance: true,
+    eventReduce: true,
+    // NOTE: a second tab opening the same database is normal for a shop; not an error.
+    ignoreDuplicate: false,
+    closeDuplicates: true,
+  })
+  await db.addCollections({
+    products: { schema: productSchema },
+  })
+  return db
+}

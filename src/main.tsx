@@ -1,0 +1,22 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from '@tanstack/react-router'
+import './index.css'
+import { DataProvider } from './data/data-context'
+import { startHumoData } from './data/humo-data'
+import { registerServiceWorker } from './features/pwa/register-service-worker'
+import { createHumoRouter } from './router'
+
+const data = await startHumoData()
+const router = createHumoRouter(data)
+registerServiceWorker()
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root')
+createRoot(root).render(
+  <StrictMode>
+    <DataProvider data={data}>
+      <RouterProvider router={router} />
+    </DataProvider>
+  </StrictMode>,
+)

@@ -1,0 +1,42 @@
+import { defineRecipe } from '@pandacss/dev'
+
+export const buttonRecipe = defineRecipe({
+  className: 'button',
+  jsx: ['Button'],
+  base: {
+    alignItems: 'center',
+    borderRadius: 'full',
+    cursor: 'pointer',
+    display: 'inline-flex',
+    fontWeight: 'semibold',
+    gap: '2',
+    justifyContent: 'center',
+    lineHeight: '1',
+    outline: 'none',
+    textDecoration: 'none',
+    transitionDuration: 'normal',
+    transitionProperty: 'background, border-color, color, box-shadow',
+    whiteSpace: 'nowrap',
+    _disabled: { cursor: 'not-allowed', opacity: 0.5 },
+    _focusVisible: { outline: '2px solid', outlineColor: 'accent.fg', outlineOffset: '2px' },
+  },
+  defaultVariants: { size: 'md', variant: 'solid' },
+  variants: {
+    size: {
+      sm: { fontSize: 'sm', h: '8', px: '3' },
+      md: { fontSize: 'sm', h: '10', px: '4' },
+      lg: { fontSize: 'md', h: '12', px: '6' },
+    },
+    variant: {
+      ghost: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'bg.muted' } },
+      outline: {
+        bg: 'transparent',
+        borderColor: 'border.strong',
+        borderWidth: '1px',
+        color: 'fg.default',
+        _hover: { bg: 'bg.muted' },
+      },
+      solid: { bg: 'accent.solid', color: 'fg.onAccent', _hover: { bg: 'accent.solidHover' } },
+    },
+  },
+})

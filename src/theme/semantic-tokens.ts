@@ -1,0 +1,51 @@
+import { defineSemanticTokens } from '@pandacss/dev'
+
+// The only colours components may name. Light is the storefront default; `.dark` (and the admin,
+// which forces it) swaps every value.
+export const semanticTokens = defineSemanticTokens({
+  colors: {
+    bg: {
+      canvas: { value: { base: '{colors.smoke.50}', _dark: '{colors.smoke.950}' } },
+      surface: { value: { base: '{colors.white}', _dark: '{colors.smoke.900}' } },
+      muted: { value: { base: '{colors.smoke.100}', _dark: '{colors.smoke.800}' } },
+      subtle: { value: { base: '{colors.leaf.50}', _dark: '{colors.leaf.950}' } },
+    },
+    fg: {
+      default: { value: { base: '{colors.smoke.900}', _dark: '{colors.smoke.50}' } },
+      muted: { value: { base: '{colors.smoke.600}', _dark: '{colors.smoke.300}' } },
+      subtle: { value: { base: '{colors.smoke.500}', _dark: '{colors.smoke.400}' } },
+      onAccent: { value: { base: '{colors.white}', _dark: '{colors.white}' } },
+    },
+    border: {
+      default: { value: { base: '{colors.smoke.200}', _dark: '{colors.smoke.700}' } },
+      strong: { value: { base: '{colors.smoke.300}', _dark: '{colors.smoke.600}' } },
+    },
+    accent: {
+      solid: { value: { base: '{colors.leaf.900}', _dark: '{colors.leaf.500}' } },
+      solidHover: { value: { base: '{colors.leaf.800}', _dark: '{colors.leaf.400}' } },
+      fg: { value: { base: '{colors.leaf.700}', _dark: '{colors.leaf.300}' } },
+      subtle: { value: { base: '{colors.leaf.100}', _dark: '{colors.leaf.900}' } },
+    },
+    deal: {
+      solid: { value: { base: '{colors.ember.500}', _dark: '{colors.ember.400}' } },
+      fg: { value: { base: '{colors.ember.600}', _dark: '{colors.ember.400}' } },
+      subtle: { value: { base: '{colors.ember.100}', _dark: '{colors.ember.600}' } },
+    },
+    danger: {
+      solid: { value: { base: '{colors.rose.500}', _dark: '{colors.rose.500}' } },
+      fg: { value: { base: '{colors.rose.600}', _dark: '{colors.rose.100}' } },
+      subtle: { value: { base: '{colors.rose.100}', _dark: '{colors.rose.600}' } },
+    },
+  },
+  shadows: {
+    card: {
+      value: {
+        base: '0 1px 2px rgba(29,26,23,.06), 0 4px 16px rgba(29,26,23,.06)',
+        _dark: '0 1px 2px rgba(0,0,0,.5)',
+      },
+    },
+    raised: {
+      value: { base: '0 8px 30px rgba(29,26,23,.12)', _dark: '0 8px 30px rgba(0,0,0,.6)' },
+    },
+  },
+})

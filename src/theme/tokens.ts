@@ -1,0 +1,61 @@
+import { defineTokens } from '@pandacss/dev'
+
+// Raw palette. Components never use these directly: they go through semantic-tokens.ts.
+export const tokens = defineTokens({
+  colors: {
+    leaf: {
+      50: { value: '#f0f9f3' },
+      100: { value: '#dcf1e3' },
+      200: { value: '#bbe3c9' },
+      300: { value: '#8dcea6' },
+      400: { value: '#5ab27f' },
+      500: { value: '#379561' },
+      600: { value: '#26784d' },
+      700: { value: '#1f6040' },
+      800: { value: '#1b4d35' },
+      900: { value: '#14532d' },
+      950: { value: '#0a2918' },
+    },
+    smoke: {
+      50: { value: '#faf7f2' },
+      100: { value: '#f2eee6' },
+      200: { value: '#e4ded2' },
+      300: { value: '#cdc5b6' },
+      400: { value: '#a39a8a' },
+      500: { value: '#7d7466' },
+      600: { value: '#5f574b' },
+      700: { value: '#48423a' },
+      800: { value: '#2e2a25' },
+      900: { value: '#1d1a17' },
+      950: { value: '#12100e' },
+    },
+    ember: {
+      100: { value: '#fdecd8' },
+      400: { value: '#f59e42' },
+      500: { value: '#e8791c' },
+      600: { value: '#c45e0f' },
+    },
+    rose: {
+      100: { value: '#fde2e2' },
+      500: { value: '#dc3b3b' },
+      600: { value: '#b92a2a' },
+    },
+    white: { value: '#ffffff' },
+  },
+  fonts: {
+    body: {
+      value: "'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    },
+    heading: { value: "'Fraunces', ui-serif, Georgia, 'Times New Roman', serif" },
+  },
+  radii: {
+    sm: { value: '6px' },
+    md: { value: '10px' },
+    lg: { value: '16px' },
+    full: { value: '9999px' },
+  },
+  durations: {
+    fast: { value: '120ms' },
+    normal: { value: '200ms' },
+  },
+})

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const backendPort = process.env.HUMO_BACKEND_PORT ?? '3000'
+
+export default defineConfig({
+  resolve: {
+    alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
+  },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/route-tree.gen.ts',
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'Humo — California cannabis, delivered',
+        short_name: 'Humo',
+        description: 'Fuma más, vive más. California-grown cannabis, direct from farms.',
+        theme_color: '#14532d',
+        background_color: '#faf7f2',
+        display: 'standalone',
+        start_url: '/',
+        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    // `npm run dev` talks to the embedded backend started beside Vite.
+    proxy: Object.fromEntries(
+      ['/rest', '/auth', '/storage', '/realtime', '/humo-config.json'].map((p) => [
+        p,
+        { target: `http://127.0.0.1:${backendPort}`, ws: p === '/realtime' },
+      ]),
+    ),
+  },
+  build: { target: 'es2022', sourcemap: false },
+})

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: {
+    alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'supabase/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/setup/vitest-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+})
