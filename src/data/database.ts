@@ -4,10 +4,12 @@
  */
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { cartLineSchema, type CartLineDoc } from './schemas/cart-line.schema'
 import { productSchema, type ProductDoc } from './schemas/product.schema'
 
 export type HumoCollections = {
   products: RxCollection<ProductDoc>
+  cart_lines: RxCollection<CartLineDoc>
 }
 export type HumoDatabase = RxDatabase<HumoCollections>
 
@@ -31,6 +33,7 @@ export async function createHumoDatabase(
   })
   await db.addCollections({
     products: { schema: productSchema },
+    cart_lines: { schema: cartLineSchema },
   })
   return db
 }
