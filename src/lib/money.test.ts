@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatMoney,
-  missingForFreeShipping,
-  salePercent,
-  shippingFor,
-  totalsFor,
-} from './money'
+import { formatMoney, missingForFreeShipping, salePercent, shippingFor, totalsFor } from './money'
 
 describe('money rules', () => {
   it('charges the price asked, adds 8% tax and $9.99 shipping under $50', () => {

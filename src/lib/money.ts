@@ -53,7 +53,13 @@ export function totalsFor(
   const tax = roundMoney(subtotal * TAX_RATE)
   const shipping = shippingFor(subtotal, method, fulfilment)
   const discount = 0
-  return { subtotal, tax, shipping, discount, total: roundMoney(subtotal + tax + shipping - discount) }
+  return {
+    subtotal,
+    tax,
+    shipping,
+    discount,
+    total: roundMoney(subtotal + tax + shipping - discount),
+  }
 }
 
 /** "Add $X more for free shipping!" — how much is missing, or 0. */

@@ -21,7 +21,15 @@ function product(id: string, price: number): ProductDoc {
     slug: `product-${id}`,
     price,
     category: { id: 'c', name: 'Flower', slug: 'flower' },
-    product_media: [{ id: 'm', media_url: `${id}/a.svg`, media_type: 'image', is_primary: true, display_order: 0 }],
+    product_media: [
+      {
+        id: 'm',
+        media_url: `${id}/a.svg`,
+        media_type: 'image',
+        is_primary: true,
+        display_order: 0,
+      },
+    ],
   })
   void _deleted
   return doc

@@ -80,7 +80,11 @@ export async function setCartQuantity(
 
 export async function incrementCartLine(db: HumoDatabase, productId: string): Promise<void> {
   const line = await db.cart_lines.findOne(productId).exec()
-  if (line) await line.incrementalModify((doc) => ({ ...doc, quantity: Math.min(MAX_QUANTITY, doc.quantity + 1) }))
+  if (line)
+    await line.incrementalModify((doc) => ({
+      ...doc,
+      quantity: Math.min(MAX_QUANTITY, doc.quantity + 1),
+    }))
 }
 
 /** Decrement removes the line when its quantity is already 1. */

@@ -1,0 +1,42 @@
+// `npm start`'s server: the embedded backend serving the built app from dist/, with its data in
+// .humo-data (or HUMO_DATA_DIR). Prints one line when ready and closes the database on
+// SIGINT/SIGTERM so PGlite flushes to disk.
+import { fileURLToPath } from 'node:url'
+import { startHumoBackend } from './server.ts'
+
+const repo = fileURLToPath(new URL('../..', import.meta.url))
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${process.env.PORT}`)
+  const backend = await startHumoBackend({
+    port,
+    host: process.env.HOST || '127.0.0.1',
+    dataDir: process.env.HUMO_DATA_DIR || `${repo}.humo-data`,
+    staticDir: `${repo}dist`,
+    quiet: true,
+  })
+  const actualPort = new URL(backend.url).port
+  console.log(`Humo is running at http://localhost:${actualPort}`)
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    backend.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Humo failed to stop cleanly after ${signal}:`, error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  console.error('Humo failed to start:', error)
+  process.exit(1)
+})

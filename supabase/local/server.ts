@@ -1,0 +1,219 @@
+// The embedded Supabase stand-in (DESIGN.md §4): one Node HTTP server on one port that answers
+// the unmodified supabase-js (/rest/v1 now; /auth/v1, /storage/v1 writes and /realtime/v1 come
+// with the full backend work), serves public media from the storage folder, tells the built
+// app where its backend is (/humo-config.json), and serves the app itself.
+import type { PGlite } from '@electric-sql/pglite'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { applySeed } from '../seed/apply-seed.ts'
+import { openDatabase } from './database.ts'
+import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
+import { handleRest, sendError } from './rest/rest-handler.ts'
+import { PostgrestError } from './rest/postgrest-errors.ts'
+import { loadSchemaCache } from './rest/schema-cache.ts'
+import { createStaticApp } from './static-app.ts'
+import { servePublicObject } from './storage-files.ts'
+
+export interface HumoBackendOptions {
+  /** 0 picks a free port. Default 0. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Persist the database, storage and JWT secret here; null keeps everything in memory / temp. */
+  dataDir?: string | null
+  /** The built app (e.g. 'dist'); null serves no app. */
+  staticDir?: string | null
+  /** Seed the demo catalogue when the database is created. Default true. */
+  seed?: boolean
+  quiet?: boolean
+}
+
+export interface HumoBackend {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  /** The HS256 secret; tests and benchmarks sign users' tokens with it. */
+  jwtSecret: string
+  /** The database itself, for tests that must act below the API (e.g. concurrent commits). */
+  db: PGlite
+  close(): Promise<void>
+}
+
+const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/realtime/v1']
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-supabase-api-version, x-upsert, cache-control',
+  'Access-Control-Expose-Headers':
+    'Content-Range, Content-Location, Content-Length, Content-Type, ETag, Range, X-Supabase-Api-Version',
+  'Access-Control-Max-Age': '86400',
+}
+
+const isApiPath = (pathname: string): boolean =>
+  API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))
+
+export async function startHumoBackend(options: HumoBackendOptions = {}): Promise<HumoBackend> {
+  const { port = 0, host = '127.0.0.1', seed = true, quiet = false } = options
+  const dataDir = options.dataDir ? resolve(options.dataDir) : null
+  const log = (message: string) => {
+    if (!quiet) console.log(`[humo-backend] ${message}`)
+  }
+
+  let storageDir: string
+  let tempStorage: string | null = null
+  if (dataDir) {
+    storageDir = join(dataDir, 'storage')
+    await mkdir(storageDir, { recursive: true })
+  } else {
+    tempStorage = await mkdtemp(join(tmpdir(), 'humo-storage-'))
+    storageDir = tempStorage
+  }
+
+  const { db, fresh, applied } = await openDatabase(dataDir ? join(dataDir, 'db') : null)
+  const cleanUp = async () => {
+    await db.close()
+    if (tempStorage) await rm(tempStorage, { recursive: true, force: true })
+  }
+
+  let server: ReturnType<typeof createServer>
+  let keys: Awaited<ReturnType<typeof createJwtKeys>>
+  let jwtSecret: string
+  try {
+    if (applied.length) log(`applied ${applied.length} migration(s)`)
+    if (fresh && seed) {
+      const summary = await applySeed(db, storageDir)
+      log(`seeded ${summary.products} products`)
+    }
+    jwtSecret = loadJwtSecret(dataDir ? join(dataDir, 'jwt-secret') : null)
+    keys = await createJwtKeys(jwtSecret)
+    const cache = await loadSchemaCache(db)
+    const serveApp = createStaticApp(options.staticDir ? resolve(options.staticDir) : null)
+    const rest = { db, cache, jwtSecret: keys.secret }
+    const anonKey = keys.anonKey
+
+    const isPublicBucket = async (bucket: string): Promise<boolean> => {
+      const { rows } = await db.query<{ public: boolean }>(
+        'select public from storage.buckets where id = $1',
+        [bucket],
+      )
+      return rows[0]?.public ?? false
+    }
+
+    const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      const { pathname } = url
+      const method = req.method ?? 'GET'
+
+      if (isApiPath(pathname)) {
+        for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value)
+        if (method === 'OPTIONS') {
+          const requested = req.headers['access-control-request-headers']
+          if (requested) res.setHeader('Access-Control-Allow-Headers', requested)
+          res.writeHead(204)
+          res.end()
+          return
+        }
+      }
+
+      if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
+        await handleRest(req, res, rest, url)
+        return
+      }
+      const object = /^\/storage\/v1\/object\/public\/([^/]+)\/(.+)$/.exec(pathname)
+      if (object && (method === 'GET' || method === 'HEAD')) {
+        let bucket: string
+        let objectPath: string
+        try {
+          bucket = decodeURIComponent(object[1]!)
+          objectPath = decodeURIComponent(object[2]!)
+        } catch {
+          res.writeHead(400, { 'Content-Type': 'application/json' })
+          res.end(
+            JSON.stringify({
+              statusCode: '400',
+              error: 'Invalid Key',
+              message: 'The object key is invalid',
+            }),
+          )
+          return
+        }
+        await servePublicObject(req, res, storageDir, bucket, objectPath, isPublicBucket)
+        return
+      }
+      if (isApiPath(pathname)) {
+        res.writeHead(501, { 'Content-Type': 'application/json; charset=utf-8' })
+        res.end(
+          JSON.stringify({
+            code: 501,
+            error_code: 'not_implemented',
+            msg: `${method} ${pathname} is not implemented by the embedded backend yet`,
+          }),
+        )
+        return
+      }
+      if (pathname === '/humo-config.json') {
+        const proto =
+          String(req.headers['x-forwarded-proto'] ?? '')
+            .split(',')[0]
+            ?.trim() || 'http'
+        const hostHeader = req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`
+        res.writeHead(200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-cache',
+        })
+        res.end(
+          JSON.stringify({ supabaseUrl: `${proto}://${hostHeader}`, supabaseAnonKey: anonKey }),
+        )
+        return
+      }
+      serveApp(req, res)
+    }
+
+    server = createServer((req, res) => {
+      route(req, res).catch((error: unknown) => {
+        console.error('[humo-backend] request failed:', error)
+        sendError(res, new PostgrestError(500, 'PGRST000', 'Internal server error'))
+      })
+    })
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail)
+      server.listen(port, host, () => {
+        server.off('error', fail)
+        done()
+      })
+    })
+  } catch (error) {
+    await cleanUp()
+    throw error
+  }
+
+  const address = server.address() as AddressInfo
+  const urlHost =
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
+  const url = `http://${urlHost}:${address.port}`
+  log(`listening on ${url}`)
+
+  let closing: Promise<void> | null = null
+  return {
+    url,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    jwtSecret,
+    db,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((done) => {
+          server.close(() => done())
+          server.closeAllConnections()
+        })
+        await cleanUp()
+      })()
+      return closing
+    },
+  }
+}

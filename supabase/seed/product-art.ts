@@ -1,0 +1,229 @@
+// Generated product cover art: an SVG per product with a gradient in its category's colours, a
+// simple illustration of the kind of product, and its brand and name. Seeding writes these into
+// the storage bucket, so the demo shop has real, distinct images without committed binaries.
+import type { CategorySlug } from './catalogue.ts'
+
+interface Palette {
+  from: string
+  to: string
+  accent: string
+  ink: string
+}
+
+const PALETTES: Record<CategorySlug, Palette[]> = {
+  flower: [
+    { from: '#0f3d2e', to: '#3e8e5a', accent: '#b7e4a1', ink: '#f4fbef' },
+    { from: '#1d2b53', to: '#5b3f8c', accent: '#c9b3f5', ink: '#f6f1ff' },
+    { from: '#234d20', to: '#77a03a', accent: '#e5f3a6', ink: '#fbfdf0' },
+  ],
+  edibles: [
+    { from: '#7a1f3d', to: '#f06a6a', accent: '#ffd3c2', ink: '#fff6f2' },
+    { from: '#4a2511', to: '#b5651d', accent: '#f6d7a7', ink: '#fff8ee' },
+    { from: '#5c2a83', to: '#e86fa6', accent: '#ffd1ea', ink: '#fff4fa' },
+  ],
+  concentrates: [
+    { from: '#3b1f00', to: '#d99a1e', accent: '#ffe6a3', ink: '#fffaf0' },
+    { from: '#5a2d0c', to: '#f2b84b', accent: '#fff1c7', ink: '#fffaf0' },
+  ],
+  'branded-bags': [
+    { from: '#1b1b1f', to: '#4b4b57', accent: '#f0c36a', ink: '#fdfaf3' },
+    { from: '#3d1f14', to: '#e0773c', accent: '#ffd9b8', ink: '#fff7f1' },
+  ],
+  wholesale: [
+    { from: '#12343b', to: '#2f7d86', accent: '#c6ecef', ink: '#f2fbfc' },
+    { from: '#27323a', to: '#5f7482', accent: '#dbe5ec', ink: '#f5f8fa' },
+  ],
+}
+
+function hash(text: string): number {
+  let h = 2166136261
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 16777619)
+  }
+  return h >>> 0
+}
+
+const escapeXml = (text: string): string =>
+  text.replace(
+    /[<>&'"]/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!,
+  )
+
+/** Greedy word wrap into at most `maxLines` lines of about `width` characters. */
+function wrap(text: string, width: number, maxLines: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/)) {
+    if (line && (line + ' ' + word).length > width) {
+      lines.push(line)
+      line = word
+    } else {
+      line = line ? `${line} ${word}` : word
+    }
+  }
+  if (line) lines.push(line)
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines)
+    kept[maxLines - 1] = `${kept[maxLines - 1]!.replace(/\s*\S*$/, '')}…`
+    return kept
+  }
+  return lines
+}
+
+function leaf(p: Palette): string {
+  const leaflets = [
+    [-88, 0.42],
+    [-58, 0.68],
+    [-29, 0.9],
+    [0, 1],
+    [29, 0.9],
+    [58, 0.68],
+    [88, 0.42],
+  ] as const
+  const blades = leaflets
+    .map(
+      ([angle, scale]) =>
+        `<path transform="rotate(${angle}) scale(${scale})" d="M0 0 C 26 -60 30 -170 0 -250 C -30 -170 -26 -60 0 0 Z" />`,
+    )
+    .join('')
+  return `<g transform="translate(400 370) scale(1.2)" fill="${p.accent}" fill-opacity="0.92">${blades}
+    <path d="M-4 0 L4 0 L8 110 L-8 110 Z" /></g>`
+}
+
+function gummies(p: Palette): string {
+  const drop = (x: number, y: number, r: number, rot: number, opacity: number) =>
+    `<g transform="translate(${x} ${y}) rotate(${rot})"><rect x="${-r}" y="${-r}" width="${r * 2}" height="${r * 2}" rx="${r * 0.55}" fill="${p.accent}" fill-opacity="${opacity}"/>
+     <ellipse cx="${-r * 0.35}" cy="${-r * 0.4}" rx="${r * 0.28}" ry="${r * 0.16}" fill="#ffffff" fill-opacity="0.55"/></g>`
+  return drop(300, 290, 95, -12, 0.95) + drop(500, 260, 80, 14, 0.8) + drop(420, 420, 105, 4, 0.9)
+}
+
+function chocolate(p: Palette): string {
+  const squares: string[] = []
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 4; col++) {
+      squares.push(
+        `<rect x="${-170 + col * 87}" y="${-125 + row * 87}" width="74" height="74" rx="8" fill="#000000" fill-opacity="0.14"/>`,
+      )
+    }
+  }
+  return `<g transform="translate(400 330) rotate(-8)">
+    <rect x="-185" y="-140" width="370" height="280" rx="18" fill="${p.accent}" fill-opacity="0.95"/>${squares.join('')}
+  </g>`
+}
+
+function can(p: Palette): string {
+  return `<g transform="translate(400 320)">
+    <rect x="-105" y="-190" width="210" height="360" rx="30" fill="${p.accent}" fill-opacity="0.95"/>
+    <rect x="-90" y="-205" width="180" height="30" rx="12" fill="${p.accent}" fill-opacity="0.7"/>
+    <rect x="-105" y="-60" width="210" height="110" fill="#000000" fill-opacity="0.12"/>
+    <rect x="-80" y="-170" width="26" height="310" rx="13" fill="#ffffff" fill-opacity="0.35"/>
+  </g>`
+}
+
+function cookie(p: Palette): string {
+  const chips = [
+    [-60, -40],
+    [50, -70],
+    [20, 40],
+    [-40, 70],
+    [90, 20],
+    [-100, 10],
+  ]
+    .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="17" fill="${p.from}" fill-opacity="0.55"/>`)
+    .join('')
+  return `<g transform="translate(400 330)"><circle r="170" fill="${p.accent}" fill-opacity="0.95"/>${chips}</g>`
+}
+
+function preRolls(p: Palette): string {
+  const joint = (x: number, rot: number) =>
+    `<g transform="translate(${x} 330) rotate(${rot})"><path d="M-22 -170 L22 -170 L14 150 L-14 150 Z" fill="${p.ink}" fill-opacity="0.95"/>
+     <rect x="-14" y="110" width="28" height="40" fill="${p.accent}"/><path d="M-22 -170 Q0 -200 22 -170 Z" fill="${p.ink}"/></g>`
+  return joint(320, -14) + joint(400, 0) + joint(480, 14)
+}
+
+const TYPE_ILLUSTRATIONS: Record<string, (p: Palette) => string> = {
+  Chocolates: chocolate,
+  Beverages: can,
+  'Baked Goods': cookie,
+  'Pre-Rolls': preRolls,
+}
+
+function droplet(p: Palette): string {
+  return `<g transform="translate(400 320)">
+    <path d="M0 -190 C 70 -90 140 -10 140 80 C 140 160 75 215 0 215 C -75 215 -140 160 -140 80 C -140 -10 -70 -90 0 -190 Z" fill="${p.accent}" fill-opacity="0.93"/>
+    <ellipse cx="-55" cy="40" rx="26" ry="58" fill="#ffffff" fill-opacity="0.45" transform="rotate(20 -55 40)"/>
+  </g>`
+}
+
+function bag(p: Palette): string {
+  return `<g transform="translate(400 340)">
+    <path d="M-95 -150 C -95 -230 95 -230 95 -150" fill="none" stroke="${p.accent}" stroke-width="22" stroke-linecap="round"/>
+    <rect x="-190" y="-150" width="380" height="300" rx="34" fill="${p.accent}" fill-opacity="0.94"/>
+    <rect x="-190" y="-150" width="380" height="56" rx="24" fill="#000000" fill-opacity="0.12"/>
+    <text x="0" y="55" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-style="italic" font-size="92" fill="${p.from}">Humo</text>
+  </g>`
+}
+
+function crates(p: Palette): string {
+  const box = (x: number, y: number, w: number, h: number, o: number) =>
+    `<g transform="translate(${x} ${y})"><rect width="${w}" height="${h}" rx="12" fill="${p.accent}" fill-opacity="${o}"/>
+     <path d="M0 ${h * 0.32} H${w} M${w / 2} 0 V${h * 0.32}" stroke="${p.from}" stroke-opacity="0.35" stroke-width="8"/></g>`
+  return (
+    box(190, 300, 200, 170, 0.95) + box(410, 300, 200, 170, 0.85) + box(300, 120, 200, 170, 0.9)
+  )
+}
+
+const ILLUSTRATIONS: Record<CategorySlug, (p: Palette) => string> = {
+  flower: leaf,
+  edibles: gummies,
+  concentrates: droplet,
+  'branded-bags': bag,
+  wholesale: crates,
+}
+
+export interface ArtInput {
+  name: string
+  brand: string
+  category: CategorySlug
+  /** The product type picks a more specific illustration where there is one (Chocolates, ...). */
+  type?: string
+  caption?: string
+}
+
+export function productCoverSvg({ name, brand, category, type, caption }: ArtInput): string {
+  const palettes = PALETTES[category]
+  const seed = hash(name)
+  const p = palettes[seed % palettes.length]!
+  const angle = 20 + (seed % 50)
+  const lines = wrap(name, 22, 3)
+  const illustrate = (type && TYPE_ILLUSTRATIONS[type]) || ILLUSTRATIONS[category]
+  const nameY = 800 - 70 - (lines.length - 1) * 58
+  const nameText = lines
+    .map((line, i) => `<tspan x="60" dy="${i === 0 ? 0 : 58}">${escapeXml(line)}</tspan>`)
+    .join('')
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img" aria-label="${escapeXml(name)}">
+  <defs>
+    <linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)">
+      <stop offset="0" stop-color="${p.from}"/>
+      <stop offset="1" stop-color="${p.to}"/>
+    </linearGradient>
+    <radialGradient id="glow" cx="0.5" cy="0.42" r="0.5">
+      <stop offset="0" stop-color="#ffffff" stop-opacity="0.28"/>
+      <stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0.55" stop-color="#000000" stop-opacity="0"/>
+      <stop offset="1" stop-color="#000000" stop-opacity="0.45"/>
+    </linearGradient>
+  </defs>
+  <rect width="800" height="800" fill="url(#bg)"/>
+  <circle cx="400" cy="340" r="330" fill="url(#glow)"/>
+  ${illustrate(p)}
+  <rect width="800" height="800" fill="url(#shade)"/>
+  <text x="60" y="${nameY - 64}" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-size="26" font-weight="600" letter-spacing="4" fill="${p.ink}" fill-opacity="0.8">${escapeXml(brand.toUpperCase())}</text>
+  <text x="60" y="${nameY}" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-size="52" font-weight="800" fill="${p.ink}">${nameText}</text>
+  ${caption ? `<text x="740" y="70" text-anchor="end" font-family="system-ui, sans-serif" font-size="24" font-weight="700" fill="${p.ink}" fill-opacity="0.85">${escapeXml(caption)}</text>` : ''}
+</svg>
+`
+}
