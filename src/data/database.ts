@@ -4,12 +4,20 @@
  */
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { brandSchema, type BrandDoc } from './schemas/brand.schema'
 import { cartLineSchema, type CartLineDoc } from './schemas/cart-line.schema'
+import { categorySchema, type CategoryDoc } from './schemas/category.schema'
+import { orderSchema, type OrderDoc } from './schemas/order.schema'
+import { productTypeSchema, type ProductTypeDoc } from './schemas/product-type.schema'
 import { productSchema, type ProductDoc } from './schemas/product.schema'
 
 export type HumoCollections = {
   products: RxCollection<ProductDoc>
+  categories: RxCollection<CategoryDoc>
+  brands: RxCollection<BrandDoc>
+  product_types: RxCollection<ProductTypeDoc>
   cart_lines: RxCollection<CartLineDoc>
+  orders: RxCollection<OrderDoc>
 }
 export type HumoDatabase = RxDatabase<HumoCollections>
 
@@ -33,7 +41,11 @@ export async function createHumoDatabase(
   })
   await db.addCollections({
     products: { schema: productSchema },
+    categories: { schema: categorySchema },
+    brands: { schema: brandSchema },
+    product_types: { schema: productTypeSchema },
     cart_lines: { schema: cartLineSchema },
+    orders: { schema: orderSchema },
   })
   return db
 }

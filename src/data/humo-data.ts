@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { BehaviorSubject } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, type HumoDatabase } from './database'
-import { replicateProducts, type ProductReplication } from './replication/pull-products'
+import { replicateProducts } from './replication/catalogue-replication'
 import { createSupabase } from './supabase'
 
 export type SyncState = {
@@ -46,7 +46,7 @@ export async function startHumoData(): Promise<HumoData> {
     config$.next(config)
     const supabase = createSupabase(config)
     supabase$.next(supabase)
-    const products: ProductReplication = replicateProducts(supabase, db.products)
+    const products = replicateProducts(supabase, db)
     products.active$.subscribe((syncing) => sync$.next({ ...sync$.value, syncing }))
     products.error$.subscribe((error) => {
       sync$.next({ ...sync$.value, error: error.message })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstValueFrom, filter } from 'rxjs'
 import { startTestBackend, type TestBackend } from '../fixtures/backend'
 import { createTestDatabase } from '../fixtures/memory-database'
-import { replicateProducts } from '../../src/data/replication/pull-products'
+import { replicateProducts } from '../../src/data/replication/catalogue-replication'
 import type { HumoDatabase } from '../../src/data/database'
 
 let backend: TestBackend
@@ -32,7 +32,7 @@ describe('catalogue pull through supabase-js into RxDB', () => {
     const expected = await activeProductCount()
     expect(expected).toBeGreaterThanOrEqual(12)
 
-    const replication = replicateProducts(backend.anon, db.products, {
+    const replication = replicateProducts(backend.anon, db, {
       live: false,
       identifier: 'pull-1',
     })
@@ -53,7 +53,7 @@ describe('catalogue pull through supabase-js into RxDB', () => {
   })
 
   it('removes a product from the device once it is deactivated on the server', async () => {
-    const replication = replicateProducts(backend.anon, db.products, { identifier: 'pull-2' })
+    const replication = replicateProducts(backend.anon, db, { identifier: 'pull-2' })
     await replication.awaitInitialReplication()
     const victim = (await db.products.find().exec())[0]!
     const { error } = await backend.service

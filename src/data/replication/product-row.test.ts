@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { productRowToDoc, type ProductRow } from './product-row'
-import { windowStart } from './pull-products'
+import { windowStart } from './rpc-pull'
 
 const row: ProductRow = {
   id: '7b0c0c8e-6b8a-4b4e-9d53-1f1f1f1f1f1f',

@@ -44,8 +44,6 @@ export type ProductRow = {
   terpene_profiles?: { id: string; terpene_name: string; percentage: number | string | null }[]
 }
 
-export type ProductCheckpoint = { modified: string; id: string }
-
 function num(value: number | string | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null
   const n = typeof value === 'number' ? value : Number(value)

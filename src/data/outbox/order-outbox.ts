@@ -1,0 +1,231 @@
+/**
+ * The shopper's order outbox. Orders are written to RxDB first (so placing one never waits on
+ * the network); this module sends every queued order through the `place_order` RPC, retries with
+ * back-off until the server answers, and records the answer on the order. State lives in the
+ * order documents themselves, so it survives reloads and closed tabs. The server is idempotent
+ * on the client-made id, so a retry after a lost answer can never make a second order.
+ *
+ * Errors are split as in PowerSync's demo: Postgres classes 22 and 23, 42501 and P0001 mean the
+ * server looked at the order and will never take it as it is (fatal: tell the shopper); anything
+ * else (no network, a 5xx, a timeout) is retried.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { HumoDatabase } from '../database'
+import type { OrderDoc, OrderStatus } from '../schemas/order.schema'
+
+export const MAX_BACKOFF_MS = 60_000
+
+export type PlaceOrderAnswer =
+  | {
+      status: 'accepted'
+      order: {
+        id: string
+        status: OrderStatus
+        subtotal: number
+        tax: number
+        shipping: number
+        discount: number
+        total: number
+        createdAt?: string
+        estimatedDelivery?: string | null
+        items?: { productId: string; name?: string; unitPrice: number; quantity: number }[]
+      }
+    }
+  | { status: 'refused'; reasons: { productId: string | null; message: string }[] }
+
+type RpcError = { code?: string; message: string }
+
+export function isFatalError(error: RpcError): boolean {
+  const code = error.code ?? ''
+  return /^(22|23)/.test(code) || code === '42501' || code === 'P0001'
+}
+
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1))
+}
+
+export function placeOrderPayload(order: OrderDoc) {
+  return {
+    id: order.id,
+    secret: order.secret,
+    customer: order.customer,
+    fulfilment: order.fulfilment,
+    deliveryMethod: order.deliveryMethod,
+    shippingAddress: order.shippingAddress ?? null,
+    billingAddress: order.billingAddress ?? null,
+    paymentMethod: order.paymentMethod,
+    cardLast4: order.cardLast4 ?? null,
+    items: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+  }
+}
+
+function num(value: unknown, fallback: number): number {
+  const n = typeof value === 'number' ? value : Number(value)
+  return Number.isFinite(n) ? n : fallback
+}
+
+/** Applies the server's answer to the local order. */
+export function applyAnswer(order: OrderDoc, answer: PlaceOrderAnswer, at: string): OrderDoc {
+  if (answer.status === 'refused') {
+    return { ...order, sync: 'refused', refusal: answer.reasons, lastError: null, updatedAt: at }
+  }
+  const server = answer.order
+  const unitPrices = new Map((server.items ?? []).map((i) => [i.productId, num(i.unitPrice, 0)]))
+  return {
+    ...order,
+    sync: 'accepted',
+    status: server.status ?? 'pending',
+    lastError: null,
+    refusal: null,
+    totals: {
+      subtotal: num(server.subtotal, order.totals.subtotal),
+      tax: num(server.tax, order.totals.tax),
+      shipping: num(server.shipping, order.totals.shipping),
+      discount: num(server.discount, order.totals.discount),
+      total: num(server.total, order.totals.total),
+    },
+    totalsFrom: 'server',
+    items: order.items.map((item) => ({
+      ...item,
+      unitPrice: unitPrices.get(item.productId) ?? item.unitPrice,
+    })),
+    estimatedDelivery: server.estimatedDelivery ?? order.estimatedDelivery ?? null,
+    updatedAt: at,
+  }
+}
+
+export type OrderOutbox = {
+  /** Send every order that is due now. Safe to call any time; calls coalesce. */
+  flush(): Promise<void>
+  /** Refresh the status of this device's accepted, unfinished orders. */
+  refreshStatuses(): Promise<void>
+  stop(): void
+}
+
+export function startOrderOutbox(
+  db: HumoDatabase,
+  supabase: SupabaseClient,
+  { now = () => Date.now() }: { now?: () => number } = {},
+): OrderOutbox {
+  let running: Promise<void> | null = null
+  let again = false
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const sendOne = async (order: OrderDoc) => {
+    const doc = await db.orders.findOne(order.id).exec()
+    if (!doc) return
+    await doc.incrementalPatch({ sync: 'sending' })
+    const response = await supabase.rpc('place_order', { p_order: placeOrderPayload(order) })
+    const at = new Date(now()).toISOString()
+    if (response.error) {
+      const error = response.error as RpcError
+      if (isFatalError(error)) {
+        await doc.incrementalModify((d) => ({
+          ...d,
+          sync: 'refused',
+          refusal: [{ productId: null, message: error.message }],
+          lastError: null,
+          updatedAt: at,
+        }))
+      } else {
+        await doc.incrementalModify((d) => ({
+          ...d,
+          sync: 'queued',
+          attempts: d.attempts + 1,
+          nextAttemptAt: now() + backoffMs(d.attempts + 1),
+          lastError: error.message,
+        }))
+      }
+      return
+    }
+    const answer = response.data as PlaceOrderAnswer
+    await doc.incrementalModify((d) => applyAnswer(d, answer, at))
+  }
+
+  const schedule = async () => {
+    clearTimeout(timer)
+    if (stopped) return
+    const next = await db.orders
+      .findOne({
+        selector: { sync: { $in: ['queued', 'sending'] } },
+        sort: [{ nextAttemptAt: 'asc' }],
+      })
+      .exec()
+    if (!next || stopped) return
+    timer = setTimeout(() => void flush(), Math.max(0, next.nextAttemptAt - now()))
+  }
+
+  const sendDue = async () => {
+    // 'sending' left over from a closed tab is sent again: the server is idempotent.
+    const due = await db.orders
+      .find({
+        selector: { sync: { $in: ['queued', 'sending'] }, nextAttemptAt: { $lte: now() } },
+        sort: [{ createdAt: 'asc' }],
+      })
+      .exec()
+    for (const order of due) {
+      if (stopped) return
+      await sendOne(order.toMutableJSON())
+    }
+  }
+
+  const flush = (): Promise<void> => {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false
+          await sendDue()
+        } while (again && !stopped)
+      } finally {
+        running = null
+        await schedule()
+      }
+    })()
+    return running
+  }
+
+  const refreshStatuses = async () => {
+    const open = await db.orders
+      .find({ selector: { sync: 'accepted', status: { $nin: ['delivered', 'cancelled'] } } })
+      .exec()
+    if (open.length === 0) return
+    const response = await supabase.rpc('get_orders', {
+      p_refs: open.map((o) => ({ id: o.id, secret: o.secret })),
+    })
+    if (response.error || !Array.isArray(response.data)) return
+    for (const server of response.data as {
+      id: string
+      status: OrderStatus
+      status_history?: { status: string; at: string }[]
+      statusHistory?: { status: string; at: string }[]
+    }[]) {
+      const doc = open.find((o) => o.id === server.id)
+      const history = server.statusHistory ?? server.status_history
+      if (!doc || (doc.status === server.status && !history)) continue
+      await doc.incrementalModify((d) => ({
+        ...d,
+        status: server.status,
+        statusHistory: history?.map((h) => ({ status: h.status, at: h.at })) ?? d.statusHistory,
+        updatedAt: new Date(now()).toISOString(),
+      }))
+    }
+  }
+
+  const inserted = db.orders.insert$.subscribe(() => void flush())
+  void flush()
+
+  return {
+    flush,
+    refreshStatuses,
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+      inserted.unsubscribe()
+    },
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The catalogue's replications: products, categories, brands and product types, each pulled
+ * through its `pull_<table>` RPC into its collection. Shoppers never push the catalogue.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { HumoDatabase } from '../database'
+import type { BrandDoc } from '../schemas/brand.schema'
+import type { CategoryDoc } from '../schemas/category.schema'
+import type { ProductDoc } from '../schemas/product.schema'
+import type { ProductTypeDoc } from '../schemas/product-type.schema'
+import { productRowToDoc, type ProductRow } from './product-row'
+import {
+  brandRowToDoc,
+  categoryRowToDoc,
+  productTypeRowToDoc,
+  type BrandRow,
+  type CategoryRow,
+  type ProductTypeRow,
+} from './reference-rows'
+import { replicateByRpc, type PullReplication, type ReplicatePullOptions } from './rpc-pull'
+
+type Options = Omit<ReplicatePullOptions, 'identifier'> & { identifier?: string }
+
+export function replicateProducts(
+  supabase: SupabaseClient,
+  db: HumoDatabase,
+  options: Options = {},
+): PullReplication<ProductDoc> {
+  return replicateByRpc<ProductDoc, ProductRow>(
+    supabase,
+    { rpc: 'pull_products', collection: db.products, toDoc: productRowToDoc },
+    { identifier: 'humo-products-v1', ...options },
+  )
+}
+
+/** All four catalogue pulls; `nudge` asks each for a pull now. */
+export function replicateCatalogue(
+  supabase: SupabaseClient,
+  db: HumoDatabase,
+  options: Options = {},
+) {
+  const suffix = options.identifier ? `-${options.identifier}` : ''
+  const replications = [
+    replicateProducts(supabase, db, { ...options, identifier: `humo-products-v1${suffix}` }),
+    replicateByRpc<CategoryDoc, CategoryRow>(
+      supabase,
+      { rpc: 'pull_categories', collection: db.categories, toDoc: categoryRowToDoc },
+      { ...options, identifier: `humo-categories-v1${suffix}` },
+    ),
+    replicateByRpc<BrandDoc, BrandRow>(
+      supabase,
+      { rpc: 'pull_brands', collection: db.brands, toDoc: brandRowToDoc },
+      { ...options, identifier: `humo-brands-v1${suffix}` },
+    ),
+    replicateByRpc<ProductTypeDoc, ProductTypeRow>(
+      supabase,
+      { rpc: 'pull_product_types', collection: db.product_types, toDoc: productTypeRowToDoc },
+      { ...options, identifier: `humo-product-types-v1${suffix}` },
+    ),
+  ]
+  return {
+    replications,
+    nudge: () => replications.forEach((r) => r.nudge()),
+    awaitInitial: () => Promise.all(replications.map((r) => r.awaitInitialReplication())),
+    cancel: () => Promise.all(replications.map((r) => r.cancel())),
+  }
+}
