@@ -37,6 +37,17 @@ describe('device database (RxDB on Dexie, fake-indexeddb)', () => {
     expect(bySlug?.id).toBe('p2')
   })
 
+  it('accepts every cent price (74.99 is not a float multiple of 0.01)', async () => {
+    const { db } = await createTestDatabase()
+    opened.push(db)
+    const prices = Array.from({ length: 2000 }, (_, i) => Math.round(i * 101 + 99) / 100)
+    await db.products.bulkInsert(
+      prices.map((price, i) => ({ ...product(`p${i}`, `P ${i}`, 'flower'), price })),
+    )
+    expect(await db.products.count().exec()).toBe(prices.length)
+    expect((await db.products.findOne('p74').exec())?.price).toBe(prices[74])
+  })
+
   it('refuses a document that breaks the schema', async () => {
     const { db } = await createTestDatabase()
     opened.push(db)

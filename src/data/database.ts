@@ -2,14 +2,27 @@
  * The device database: RxDB on Dexie (IndexedDB). Everything the UI shows is read from here;
  * the network only feeds it (replication) or drains it (push). One database per origin.
  */
-import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb'
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb'
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { createAdminOrderConflictHandler } from './replication/admin-orders-replication'
+import { adminOrderSchema, type AdminOrderDoc } from './schemas/admin-order.schema'
 import { brandSchema, type BrandDoc } from './schemas/brand.schema'
 import { cartLineSchema, type CartLineDoc } from './schemas/cart-line.schema'
 import { categorySchema, type CategoryDoc } from './schemas/category.schema'
+import { orderNoticeSchema, type OrderNoticeDoc } from './schemas/order-notice.schema'
 import { orderSchema, type OrderDoc } from './schemas/order.schema'
 import { productTypeSchema, type ProductTypeDoc } from './schemas/product-type.schema'
 import { productSchema, type ProductDoc } from './schemas/product.schema'
+
+// Only the leader tab replicates (replications wait for leadership; so does the order outbox).
+addRxPlugin(RxDBLeaderElectionPlugin)
 
 export type HumoCollections = {
   products: RxCollection<ProductDoc>
@@ -18,6 +31,8 @@ export type HumoCollections = {
   product_types: RxCollection<ProductTypeDoc>
   cart_lines: RxCollection<CartLineDoc>
   orders: RxCollection<OrderDoc>
+  admin_orders: RxCollection<AdminOrderDoc>
+  order_notices: RxCollection<OrderNoticeDoc>
 }
 export type HumoDatabase = RxDatabase<HumoCollections>
 
@@ -25,6 +40,11 @@ export type CreateDatabaseOptions = {
   name?: string
   /** Tests pass Dexie storage over fake-indexeddb; the app uses the browser's IndexedDB. */
   storage?: RxStorage<unknown, unknown>
+  /**
+   * Open only these collections. Tests that simulate several devices in one process need it:
+   * RxDB's open core allows 13 collections per process, across databases.
+   */
+  only?: (keyof HumoCollections)[]
 }
 
 export async function createHumoDatabase(
@@ -34,18 +54,29 @@ export async function createHumoDatabase(
     name: options.name ?? 'humo',
     storage: options.storage ?? getRxStorageDexie(),
     multiInstance: true,
+    // The guest checkout draft is a local document: one per device, never replicated.
+    localDocuments: true,
     eventReduce: true,
     // NOTE: a second tab opening the same database is normal for a shop; not an error.
     ignoreDuplicate: false,
     closeDuplicates: true,
   })
-  await db.addCollections({
+  const all = {
     products: { schema: productSchema },
     categories: { schema: categorySchema },
     brands: { schema: brandSchema },
     product_types: { schema: productTypeSchema },
     cart_lines: { schema: cartLineSchema },
     orders: { schema: orderSchema },
-  })
+    admin_orders: {
+      schema: adminOrderSchema,
+      conflictHandler: createAdminOrderConflictHandler((notice) => db.order_notices.insert(notice)),
+    },
+    order_notices: { schema: orderNoticeSchema },
+  }
+  const wanted = options.only
+    ? Object.fromEntries(options.only.map((name) => [name, all[name]]))
+    : all
+  await db.addCollections(wanted)
   return db
 }

@@ -1,12 +1,15 @@
 /**
  * Boots the data layer: opens the device database at once (the UI never waits on the network),
- * then finds the backend and starts replication in the background.
+ * then finds the backend and starts replication in the background. Only the leader tab
+ * replicates and sends orders; other tabs see the same data live through RxDB.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { BehaviorSubject } from 'rxjs'
+import { BehaviorSubject, combineLatest } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, type HumoDatabase } from './database'
-import { replicateProducts } from './replication/catalogue-replication'
+import { startOrderOutbox } from './outbox/order-outbox'
+import { replicateCatalogue } from './replication/catalogue-replication'
+import { CATALOGUE_TABLES, watchChanges } from './replication/live-changes'
 import { createSupabase } from './supabase'
 
 export type SyncState = {
@@ -14,6 +17,8 @@ export type SyncState = {
   syncing: boolean
   lastSyncedAt: string | null
   error: string | null
+  /** Orders placed on this device that the server has not answered yet. */
+  pendingOrders: number
 }
 
 export type HumoData = {
@@ -23,7 +28,11 @@ export type HumoData = {
   sync$: BehaviorSubject<SyncState>
   /** Resolves once the first pull has finished (or failed), for screens that show skeletons. */
   firstSync: Promise<void>
+  /** Pull everything now (Refresh Dashboard, pull-to-refresh). */
+  resync(): void
 }
+
+const LAST_SYNC_KEY = 'humo.last-synced-at'
 
 export async function startHumoData(): Promise<HumoData> {
   const db = await createHumoDatabase()
@@ -32,13 +41,24 @@ export async function startHumoData(): Promise<HumoData> {
   const sync$ = new BehaviorSubject<SyncState>({
     online: navigator.onLine,
     syncing: false,
-    lastSyncedAt: null,
+    lastSyncedAt: localStorage.getItem(LAST_SYNC_KEY),
     error: null,
+    pendingOrders: 0,
   })
+  const patch = (change: Partial<SyncState>) => sync$.next({ ...sync$.value, ...change })
+  db.orders
+    .count({ selector: { sync: { $in: ['queued', 'sending'] } } })
+    .$.subscribe((pendingOrders) => patch({ pendingOrders }))
+  window.addEventListener('offline', () => patch({ online: false }))
+
   let markFirstSync: () => void = () => undefined
   const firstSync = new Promise<void>((resolve) => (markFirstSync = resolve))
+  // A device that already holds a catalogue shows it at once instead of skeletons.
+  if ((await db.products.count().exec()) > 0) markFirstSync()
 
-  void loadBackendConfig().then((config) => {
+  let resync = () => undefined as void
+
+  void loadBackendConfig().then(async (config) => {
     if (!config) {
       markFirstSync()
       return
@@ -46,22 +66,45 @@ export async function startHumoData(): Promise<HumoData> {
     config$.next(config)
     const supabase = createSupabase(config)
     supabase$.next(supabase)
-    const products = replicateProducts(supabase, db)
-    products.active$.subscribe((syncing) => sync$.next({ ...sync$.value, syncing }))
-    products.error$.subscribe((error) => {
-      sync$.next({ ...sync$.value, error: error.message })
+
+    const catalogue = replicateCatalogue(supabase, db, { waitForLeadership: true })
+    combineLatest(catalogue.replications.map((r) => r.active$)).subscribe((active) =>
+      patch({ syncing: active.some(Boolean) }),
+    )
+    for (const replication of catalogue.replications) {
+      replication.error$.subscribe((error) => {
+        patch({ error: error.message })
+        markFirstSync()
+      })
+    }
+    void catalogue.awaitInitial().then(() => {
+      const at = new Date().toISOString()
+      localStorage.setItem(LAST_SYNC_KEY, at)
+      patch({ error: null, lastSyncedAt: at })
       markFirstSync()
     })
-    void products.awaitInitialReplication().then(() => {
-      sync$.next({ ...sync$.value, error: null, lastSyncedAt: new Date().toISOString() })
-      markFirstSync()
+    catalogue.replications[0]?.received$.subscribe(() => {
+      const at = new Date().toISOString()
+      localStorage.setItem(LAST_SYNC_KEY, at)
+      patch({ lastSyncedAt: at, error: null })
     })
+    resync = () => catalogue.nudge()
+
+    await db.waitForLeadership()
+    watchChanges(supabase, 'humo-catalogue', CATALOGUE_TABLES, () => catalogue.nudge())
+    const outbox = startOrderOutbox(db, supabase)
+    // Shoppers cannot subscribe to orders (RLS), so their statuses are polled while visible.
+    setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) void outbox.refreshStatuses()
+    }, 60_000)
+    void outbox.refreshStatuses()
     window.addEventListener('online', () => {
-      sync$.next({ ...sync$.value, online: true })
-      products.nudge()
+      patch({ online: true })
+      catalogue.nudge()
+      void outbox.flush()
+      void outbox.refreshStatuses()
     })
-    window.addEventListener('offline', () => sync$.next({ ...sync$.value, online: false }))
   })
 
-  return { db, config$, supabase$, sync$, firstSync }
+  return { db, config$, supabase$, sync$, firstSync, resync: () => resync() }
 }

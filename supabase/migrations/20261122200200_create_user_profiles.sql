@@ -47,4 +47,12 @@ create policy "user_profiles: admins read all"
   to authenticated
   using (public.is_admin());
 
+-- Later staff are added by an admin (DESIGN.md §8); the very first admin comes from
+-- claim_first_admin(), which is the only way to an admin role without being one.
+create policy "user_profiles: admins write all"
+  on public.user_profiles for all
+  to authenticated
+  using (public.is_admin())
+  with check (public.is_admin());
+
 alter publication supabase_realtime add table public.user_profiles;

@@ -4,14 +4,19 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
-import { buildCatalogue, type CatalogueRows } from './build-catalogue.ts'
+import { buildCatalogue, seedUuid, type CatalogueRows } from './build-catalogue.ts'
+import { orders as demoOrders } from './catalogue.ts'
 
 export const MEDIA_BUCKET = 'product_media'
 
 export interface SeedSummary {
   products: number
   files: number
+  orders: number
 }
+
+/** Who the demo's status changes are recorded as (status_history's `by`). */
+const SEED_STAFF_EMAIL = 'staff@humo.example'
 
 const IDENT = /^[a-z_][a-z0-9_]*$/
 
@@ -35,9 +40,10 @@ async function insertRows(
 export async function applySeed(
   db: PGlite,
   storageDir: string,
-  options: { products?: number } = {},
+  options: { products?: number; orders?: boolean } = {},
 ): Promise<SeedSummary> {
   const rows: CatalogueRows = buildCatalogue(options)
+  let orders = 0
   const bucketDir = join(storageDir, MEDIA_BUCKET)
   for (const file of rows.files) {
     const target = join(bucketDir, ...file.path.split('/'))
@@ -68,6 +74,74 @@ export async function applySeed(
         ),
       ],
     )
+    if (options.orders ?? true) orders = await placeDemoOrders(tx, rows)
   })
-  return { products: rows.products.length, files: rows.files.length }
+  return { products: rows.products.length, files: rows.files.length, orders }
+}
+
+/**
+ * The admin board's demo orders, made the way the app makes them: place_order (prices, stock
+ * and limits decided by the server) and set_order_status (history, stock given back on
+ * cancellation), then moved back in time so the board shows a few days of trade. Orders whose
+ * products are not in a cut-down catalogue (`--products 5`) are skipped.
+ */
+async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<number> {
+  const productId = new Map(rows.products.map((p) => [p.name as string, p.id as string]))
+  // set_order_status accepts the service role; the email is what status_history records.
+  await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+    JSON.stringify({ role: 'service_role', email: SEED_STAFF_EMAIL }),
+  ])
+  let placed = 0
+  for (const seed of demoOrders) {
+    const items = seed.items.map(([name, quantity]) => ({
+      productId: productId.get(name),
+      quantity,
+    }))
+    if (items.some((item) => !item.productId)) continue
+    const id = seedUuid('order', seed.key)
+    const address = seed.address && { ...seed.address, state: 'CA' }
+    const input = {
+      id,
+      secret: `${seedUuid('order-secret', seed.key)}${seedUuid('order-secret-2', seed.key)}`,
+      customer: seed.customer,
+      fulfilment: seed.fulfilment,
+      deliveryMethod: seed.deliveryMethod,
+      shippingAddress: seed.fulfilment === 'delivery' ? address : null,
+      billingAddress: null,
+      paymentMethod: seed.paymentMethod,
+      cardLast4: seed.cardLast4 ?? null,
+      items,
+    }
+    const { rows: answer } = await tx.query<{ result: { status: string } }>(
+      'select public.place_order($1::jsonb) as result',
+      [JSON.stringify(input)],
+    )
+    if (answer[0]?.result.status !== 'accepted')
+      throw new Error(`Demo order ${seed.key} was refused: ${JSON.stringify(answer[0]?.result)}`)
+    let from = 'pending'
+    for (const to of seed.statuses) {
+      await tx.query('select public.set_order_status($1, $2, $3)', [id, from, to])
+      from = to
+    }
+    // Back in time: placed hoursAgo, each later status about a quarter of the way since.
+    await tx.query(
+      `update public.orders o set
+         created_at = o.created_at - $2::interval,
+         tracking_number = $3,
+         estimated_delivery = o.estimated_delivery
+           - ((o.created_at at time zone 'America/Los_Angeles')::date
+              - ((o.created_at - $2::interval) at time zone 'America/Los_Angeles')::date),
+         status_history = (
+           select jsonb_agg(
+             jsonb_set(h, '{at}', to_jsonb((h ->> 'at')::timestamptz - $2::interval * (1 - (n - 1) / 4.0)))
+             order by n)
+           from jsonb_array_elements(o.status_history) with ordinality as e (h, n)
+         )
+       where o.id = $1`,
+      [id, `${seed.hoursAgo} hours`, seed.trackingNumber ?? null],
+    )
+    placed++
+  }
+  await tx.query(`select set_config('request.jwt.claims', '', true)`)
+  return placed
 }

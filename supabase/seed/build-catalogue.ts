@@ -3,6 +3,8 @@
 // Everything is deterministic: the same request yields the same ids, names and images, so test
 // fixtures and media URLs are stable across fresh databases.
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import {
   brands,
   categories,
@@ -22,8 +24,11 @@ export interface CatalogueRows {
   effects: Record<string, unknown>[]
   terpenes: Record<string, unknown>[]
   /** Files for the product_media bucket: path inside the bucket and contents. */
-  files: { path: string; contents: string; contentType: string }[]
+  files: { path: string; contents: string | Buffer; contentType: string }[]
 }
+
+/** The committed product videos (make-videos.ts renders them): media/{slug}.mp4. */
+export const SEED_MEDIA_DIR = fileURLToPath(new URL('./media', import.meta.url))
 
 /** A name-based (version 5 style) UUID, so seeded ids are the same on every fresh database. */
 export function seedUuid(kind: string, key: string): string {
@@ -145,6 +150,24 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
       created_at: createdAt.toISOString(),
       updated_at: createdAt.toISOString(),
     })
+    // A video comes before the cover in display order (SPEC.md: videos first), while the cover
+    // stays the primary image that cards and the cart show.
+    if (seed.video) {
+      const videoPath = `${id}/preview.mp4`
+      rows.media.push({
+        id: seedUuid('product_media', videoPath),
+        product_id: id,
+        media_url: videoPath,
+        media_type: 'video',
+        is_primary: false,
+        display_order: 0,
+      })
+      rows.files.push({
+        path: videoPath,
+        contentType: 'video/mp4',
+        contents: readFileSync(`${SEED_MEDIA_DIR}/${slug}.mp4`),
+      })
+    }
     const path = `${id}/cover.svg`
     rows.media.push({
       id: seedUuid('product_media', path),
@@ -152,7 +175,7 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
       media_url: path,
       media_type: 'image',
       is_primary: true,
-      display_order: 0,
+      display_order: seed.video ? 1 : 0,
     })
     rows.files.push({
       path,

@@ -142,11 +142,38 @@ function preRolls(p: Palette): string {
   return joint(320, -14) + joint(400, 0) + joint(480, 14)
 }
 
+function shards(p: Palette): string {
+  const shard = (points: string, opacity: number) =>
+    `<polygon points="${points}" fill="${p.accent}" fill-opacity="${opacity}"/>`
+  return `<g transform="translate(400 330)">${shard('-190,-40 -60,-150 10,-20 -120,90', 0.95)}${shard('20,-170 170,-90 120,40 0,-10', 0.8)}${shard('-40,20 110,60 60,190 -150,140', 0.9)}
+    <polyline points="-150,-30 -70,-120" stroke="#ffffff" stroke-opacity="0.5" stroke-width="8" fill="none"/></g>`
+}
+
+function jar(p: Palette): string {
+  return `<g transform="translate(400 340)">
+    <rect x="-150" y="-175" width="300" height="70" rx="16" fill="${p.from}" fill-opacity="0.85"/>
+    <rect x="-170" y="-110" width="340" height="270" rx="40" fill="#ffffff" fill-opacity="0.22"/>
+    <path d="M-140 10 C -80 -30 -20 40 40 0 C 90 -30 130 0 140 20 L 140 130 C 140 150 125 160 110 160 L -110 160 C -125 160 -140 150 -140 130 Z" fill="${p.accent}" fill-opacity="0.95"/>
+    <rect x="-140" y="-90" width="24" height="200" rx="12" fill="#ffffff" fill-opacity="0.35"/>
+  </g>`
+}
+
+function tubes(p: Palette): string {
+  const tube = (x: number, h: number) =>
+    `<g transform="translate(${x} ${520 - h})"><rect x="-34" y="0" width="68" height="${h}" rx="30" fill="${p.accent}" fill-opacity="0.92"/>
+     <rect x="-38" y="-16" width="76" height="40" rx="12" fill="${p.from}" fill-opacity="0.7"/></g>`
+  return tube(250, 300) + tube(350, 360) + tube(450, 330) + tube(550, 280)
+}
+
 const TYPE_ILLUSTRATIONS: Record<string, (p: Palette) => string> = {
   Chocolates: chocolate,
   Beverages: can,
   'Baked Goods': cookie,
   'Pre-Rolls': preRolls,
+  Shatter: shards,
+  Rosin: jar,
+  'Bulk Concentrates': jar,
+  Packaging: tubes,
 }
 
 function droplet(p: Palette): string {

@@ -1,10 +1,13 @@
-// The walking skeleton's thread through every layer below the UI: PGlite → the embedded
-// backend's REST → supabase-js → our pull replication → RxDB on Dexie.
+// The catalogue's thread through every layer below the UI: PGlite → the embedded backend →
+// supabase-js → our RPC pulls → RxDB on Dexie.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firstValueFrom, filter } from 'rxjs'
 import { startTestBackend, type TestBackend } from '../fixtures/backend'
 import { createTestDatabase } from '../fixtures/memory-database'
-import { replicateProducts } from '../../src/data/replication/catalogue-replication'
+import {
+  replicateCatalogue,
+  replicateProducts,
+} from '../../src/data/replication/catalogue-replication'
 import type { HumoDatabase } from '../../src/data/database'
 
 let backend: TestBackend
@@ -27,17 +30,17 @@ async function activeProductCount(): Promise<number> {
   return count ?? 0
 }
 
+const gone = (id: string) =>
+  firstValueFrom(db.products.findOne(id).$.pipe(filter((doc) => doc === null)))
+
 describe('catalogue pull through supabase-js into RxDB', () => {
-  it('pulls every active product with its brand, category and media', async () => {
+  it('pulls every active product with its brand, category and media, and the reference tables', async () => {
     const expected = await activeProductCount()
     expect(expected).toBeGreaterThanOrEqual(12)
 
-    const replication = replicateProducts(backend.anon, db, {
-      live: false,
-      identifier: 'pull-1',
-    })
-    await replication.awaitInitialReplication()
-    await replication.cancel()
+    const catalogue = replicateCatalogue(backend.anon, db, { live: false, identifier: 'initial' })
+    await catalogue.awaitInitial()
+    await catalogue.cancel()
 
     const docs = await db.products.find().exec()
     expect(docs).toHaveLength(expected)
@@ -46,25 +49,57 @@ describe('catalogue pull through supabase-js into RxDB', () => {
       expect(doc.category?.name).toBeTruthy()
       expect(doc.media.length).toBeGreaterThan(0)
     }
-    const categories = new Set(docs.map((d) => d.categorySlug))
+    const categories = (await db.categories.find().exec()).map((c) => c.slug)
     for (const slug of ['flower', 'edibles', 'concentrates', 'branded-bags', 'wholesale']) {
-      expect(categories.has(slug)).toBe(true)
+      expect(categories).toContain(slug)
+      expect(docs.some((d) => d.categorySlug === slug)).toBe(true)
     }
+    expect(await db.brands.count().exec()).toBeGreaterThan(3)
+    expect(await db.product_types.count().exec()).toBeGreaterThan(3)
   })
 
-  it('removes a product from the device once it is deactivated on the server', async () => {
-    const replication = replicateProducts(backend.anon, db, { identifier: 'pull-2' })
+  it('removes a deactivated and a deleted product from the device', async () => {
+    const replication = replicateProducts(backend.anon, db, { identifier: 'tombstones' })
     await replication.awaitInitialReplication()
-    const victim = (await db.products.find().exec())[0]!
-    const { error } = await backend.service
-      .from('products')
-      .update({ is_active: false })
-      .eq('id', victim.id)
-    expect(error).toBeNull()
+    const [deactivated, deleted] = await db.products.find().exec()
+    const update = (id: string, change: Record<string, unknown>) =>
+      backend.service.from('products').update(change).eq('id', id)
+    expect((await update(deactivated!.id, { is_active: false })).error).toBeNull()
+    expect((await update(deleted!.id, { _deleted: true })).error).toBeNull()
 
     replication.nudge()
-    await firstValueFrom(db.products.findOne(victim.id).$.pipe(filter((doc) => doc === null)))
-    expect(await db.products.findOne(victim.id).exec()).toBeNull()
+    await Promise.all([gone(deactivated!.id), gone(deleted!.id)])
+    expect(await db.products.findOne(deactivated!.id).exec()).toBeNull()
+    expect(await db.products.findOne(deleted!.id).exec()).toBeNull()
+    await replication.cancel()
+  })
+
+  it('does not skip a row committed behind the checkpoint (out of order)', async () => {
+    const replication = replicateProducts(backend.anon, db, { identifier: 'out-of-order' })
+    await replication.awaitInitialReplication()
+    await replication.awaitInSync()
+    const [late, early] = await db.products.find({ sort: [{ id: 'asc' }] }).exec()
+    const { rows } = await backend.db.query<{ max: string }>(
+      `select to_char(max(_modified) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as max from products`,
+    )
+    const checkpoint = rows[0]!.max
+
+    // Row "late": its transaction stamped it 5 s before the checkpoint the device already
+    // passed, but commits only now. Row "early" is an ordinary change after the checkpoint.
+    await backend.db.exec('alter table public.products disable trigger products_set_modified')
+    await backend.db.query(
+      `update public.products set name = 'Late Commit Kush', _modified = $1::timestamptz - interval '5 seconds' where id = $2`,
+      [checkpoint, late!.id],
+    )
+    await backend.db.exec('alter table public.products enable trigger products_set_modified')
+    await backend.service.from('products').update({ name: 'Early Commit Haze' }).eq('id', early!.id)
+
+    replication.nudge()
+    await firstValueFrom(
+      db.products.findOne(early!.id).$.pipe(filter((d) => d?.name === 'Early Commit Haze')),
+    )
+    await replication.awaitInSync()
+    expect((await db.products.findOne(late!.id).exec())?.name).toBe('Late Commit Kush')
     await replication.cancel()
   })
 })

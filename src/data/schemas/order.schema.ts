@@ -97,6 +97,8 @@ export const orderSchemaLiteral = {
         required: ['status', 'at'],
       },
     },
+    /** Set once the lines of a refused order were put back in the cart. */
+    cartRestoredAt: { type: ['string', 'null'] },
     createdAt: { type: 'string', maxLength: 40 },
     updatedAt: { type: 'string' },
   },

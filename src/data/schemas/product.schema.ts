@@ -28,7 +28,8 @@ export const productSchemaLiteral = {
     name: { type: 'string', maxLength: 300 },
     sku: { type: ['string', 'null'] },
     description: { type: 'string' },
-    price: { type: 'number', minimum: 0, maximum: 1000000, multipleOf: 0.01 },
+    // NOTE: no multipleOf: 74.99 is not a multiple of 0.01 in floating point.
+    price: { type: 'number', minimum: 0 },
     originalPrice: nullableNumber,
     stock: nullableNumber,
     unlimited: { type: 'boolean' },

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { applyAnswer, backoffMs, isFatalError, MAX_BACKOFF_MS } from './order-outbox'
+import type { OrderDoc } from '../schemas/order.schema'
+
+const order: OrderDoc = {
+  id: 'o1',
+  secret: 's'.repeat(48),
+  status: 'pending',
+  sync: 'sending',
+  attempts: 2,
+  nextAttemptAt: 0,
+  lastError: 'fetch failed',
+  refusal: null,
+  customer: { email: 'a@b.co', firstName: 'A', lastName: 'B', phone: '1' },
+  fulfilment: 'delivery',
+  deliveryMethod: 'standard',
+  shippingAddress: null,
+  billingAddress: null,
+  paymentMethod: 'cash',
+  cardLast4: null,
+  items: [{ productId: 'p1', name: 'P', unitPrice: 10, quantity: 2 }],
+  totals: { subtotal: 20, tax: 1.6, shipping: 9.99, discount: 0, total: 31.59 },
+  totalsFrom: 'preview',
+  statusHistory: [],
+  createdAt: '2026-11-22T00:00:00Z',
+  updatedAt: '2026-11-22T00:00:00Z',
+}
+
+describe('order outbox rules', () => {
+  it('treats data and permission errors as final, everything else as retryable', () => {
+    expect(isFatalError({ code: '22023', message: 'bad input' })).toBe(true)
+    expect(isFatalError({ code: '23505', message: 'duplicate' })).toBe(true)
+    expect(isFatalError({ code: '42501', message: 'denied' })).toBe(true)
+    expect(isFatalError({ code: 'P0001', message: 'raised' })).toBe(true)
+    expect(isFatalError({ code: '', message: 'TypeError: fetch failed' })).toBe(false)
+    expect(isFatalError({ code: 'PGRST000', message: 'server error' })).toBe(false)
+  })
+
+  it('backs off exponentially up to a minute', () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([1000, 2000, 4000, 8000])
+    expect(backoffMs(30)).toBe(MAX_BACKOFF_MS)
+  })
+
+  it('takes the server totals and unit prices of an accepted order', () => {
+    const next = applyAnswer(
+      order,
+      {
+        status: 'accepted',
+        order: {
+          id: 'o1',
+          status: 'pending',
+          subtotal: 18,
+          tax: 1.44,
+          shipping: 9.99,
+          discount: 0,
+          total: 29.43,
+          items: [{ productId: 'p1', unitPrice: 9, quantity: 2 }],
+        },
+      },
+      '2026-11-22T01:00:00Z',
+    )
+    expect(next.sync).toBe('accepted')
+    expect(next.totalsFrom).toBe('server')
+    expect(next.totals.total).toBe(29.43)
+    expect(next.items[0]?.unitPrice).toBe(9)
+    expect(next.lastError).toBeNull()
+  })
+
+  it('keeps the reasons of a refused order', () => {
+    const next = applyAnswer(
+      order,
+      { status: 'refused', reasons: [{ productId: 'p1', message: 'Only 1 left in stock!' }] },
+      '2026-11-22T01:00:00Z',
+    )
+    expect(next.sync).toBe('refused')
+    expect(next.refusal).toEqual([{ productId: 'p1', message: 'Only 1 left in stock!' }])
+    expect(next.totalsFrom).toBe('preview')
+  })
+})

@@ -1,0 +1,103 @@
+/**
+ * Every order, as an admin device holds it for the order board (pulled by `pull_orders_admin`).
+ * Staff change `status` here, offline or not; the push sends each change as a compare-and-set
+ * (`set_order_status(id, from, to)`), so a colleague's change is never overwritten silently.
+ */
+import {
+  toTypedRxJsonSchema,
+  type ExtractDocumentTypeFromTypedRxJsonSchema,
+  type RxJsonSchema,
+} from 'rxdb'
+
+const address = {
+  type: ['object', 'null'],
+  properties: {
+    address1: { type: 'string' },
+    address2: { type: ['string', 'null'] },
+    city: { type: 'string' },
+    state: { type: 'string' },
+    zipCode: { type: 'string' },
+  },
+} as const
+
+export const adminOrderSchemaLiteral = {
+  title: 'admin order',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 40 },
+    status: {
+      type: 'string',
+      enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'],
+      maxLength: 12,
+    },
+    customerName: { type: 'string' },
+    customerEmail: { type: 'string' },
+    customerPhone: { type: ['string', 'null'] },
+    fulfilment: { type: 'string' },
+    deliveryMethod: { type: 'string' },
+    shippingAddress: address,
+    paymentMethod: { type: 'string' },
+    cardLast4: { type: ['string', 'null'] },
+    subtotal: { type: 'number' },
+    tax: { type: 'number' },
+    shipping: { type: 'number' },
+    discount: { type: 'number' },
+    total: { type: 'number' },
+    trackingNumber: { type: ['string', 'null'] },
+    estimatedDelivery: { type: ['string', 'null'] },
+    statusHistory: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          status: { type: 'string' },
+          at: { type: 'string' },
+          by: { type: ['string', 'null'] },
+        },
+      },
+    },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          productId: { type: ['string', 'null'] },
+          name: { type: 'string' },
+          sku: { type: ['string', 'null'] },
+          unitPrice: { type: 'number' },
+          quantity: { type: 'number' },
+          lineTotal: { type: 'number' },
+        },
+      },
+    },
+    createdAt: { type: 'string', maxLength: 40 },
+    updatedAt: { type: 'string' },
+    serverModified: { type: 'string' },
+  },
+  required: [
+    'id',
+    'status',
+    'customerName',
+    'customerEmail',
+    'fulfilment',
+    'deliveryMethod',
+    'paymentMethod',
+    'subtotal',
+    'tax',
+    'shipping',
+    'discount',
+    'total',
+    'statusHistory',
+    'items',
+    'createdAt',
+    'updatedAt',
+    'serverModified',
+  ],
+  indexes: ['status', 'createdAt'],
+} as const
+
+export const adminOrderSchemaTyped = toTypedRxJsonSchema(adminOrderSchemaLiteral)
+export type AdminOrderDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof adminOrderSchemaTyped>
+export const adminOrderSchema: RxJsonSchema<AdminOrderDoc> = adminOrderSchemaTyped

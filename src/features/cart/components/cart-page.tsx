@@ -1,0 +1,303 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { useHumoData } from '../../../data/data-context'
+import { useMediaUrl } from '../../../data/hooks/use-media-url'
+import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
+import { formatMoney, missingForFreeShipping } from '../../../lib/money'
+import { decrementCartLine, incrementCartLine, removeFromCart } from '../cart.actions'
+import { useCart, type CartView } from '../hooks/use-cart'
+
+const badge = css({
+  fontSize: 'xs',
+  px: '2',
+  py: '0.5',
+  borderRadius: 'full',
+  bg: 'bg.muted',
+  color: 'fg.muted',
+})
+
+const stepperButton = css({
+  w: '8',
+  h: '8',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  bg: 'bg.surface',
+  cursor: 'pointer',
+  fontWeight: 'bold',
+  _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+})
+
+function CartLine({ line }: { line: CartLineDoc }) {
+  const { db } = useHumoData()
+  const src = useMediaUrl(line.product.imagePath)
+  const { product } = line
+  const showOriginal =
+    product.originalPrice !== null && (product.originalPrice ?? 0) > product.price
+  return (
+    <li
+      aria-label={product.name}
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: '88px 1fr auto',
+        gap: '4',
+        p: '4',
+        bg: 'bg.surface',
+        borderRadius: 'lg',
+        boxShadow: 'card',
+      })}
+    >
+      <img
+        src={src}
+        alt=""
+        width={88}
+        height={88}
+        className={css({
+          borderRadius: 'md',
+          objectFit: 'cover',
+          aspectRatio: 'square',
+          bg: 'bg.muted',
+        })}
+      />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0 })}>
+        <Link
+          to="/product/$slug"
+          params={{ slug: product.slug }}
+          className={css({
+            fontWeight: 'semibold',
+            textDecoration: 'none',
+            _hover: { textDecoration: 'underline' },
+          })}
+        >
+          {product.name}
+        </Link>
+        {product.brandName && (
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{product.brandName}</span>
+        )}
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          {product.categoryName && <span className={badge}>{product.categoryName}</span>}
+          {product.weightGrams ? <span className={badge}>{product.weightGrams}g</span> : null}
+        </div>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '1' })}>
+          <button
+            type="button"
+            className={stepperButton}
+            aria-label={`Decrease quantity of ${product.name}`}
+            disabled={line.quantity <= 1}
+            onClick={() => void decrementCartLine(db, line.productId)}
+          >
+            −
+          </button>
+          <span
+            aria-label="Quantity"
+            className={css({ minW: '6', textAlign: 'center', fontWeight: 'semibold' })}
+          >
+            {line.quantity}
+          </span>
+          <button
+            type="button"
+            className={stepperButton}
+            aria-label={`Increase quantity of ${product.name}`}
+            onClick={() => void incrementCartLine(db, line.productId)}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            onClick={() => void removeFromCart(db, line.productId)}
+            className={css({
+              ml: '2',
+              fontSize: 'sm',
+              color: 'danger.fg',
+              cursor: 'pointer',
+              bg: 'transparent',
+            })}
+            aria-label={`Remove ${product.name}`}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+      <div
+        className={css({ textAlign: 'right', display: 'flex', flexDirection: 'column', gap: '1' })}
+      >
+        <span className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+          {formatMoney(product.price * line.quantity)}
+        </span>
+        {showOriginal && (
+          <s className={css({ color: 'fg.subtle', fontSize: 'sm' })}>
+            {formatMoney((product.originalPrice ?? 0) * line.quantity)}
+          </s>
+        )}
+        <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+          {formatMoney(product.price)} each
+        </span>
+      </div>
+    </li>
+  )
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={css({ display: 'flex', justifyContent: 'space-between', py: '1' })}>
+      <dt className={css({ color: 'fg.muted' })}>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+}
+
+export function OrderSummary({ cart, children }: { cart: CartView; children?: React.ReactNode }) {
+  const { totals } = cart
+  const missing = missingForFreeShipping(totals.subtotal)
+  return (
+    <section
+      aria-label="Order Summary"
+      className={css({
+        bg: 'bg.surface',
+        borderRadius: 'lg',
+        boxShadow: 'card',
+        p: '6',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '3',
+      })}
+    >
+      <h2 className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>
+        Order Summary
+      </h2>
+      <dl>
+        <SummaryRow label="Subtotal" value={formatMoney(totals.subtotal)} />
+        <SummaryRow
+          label="Shipping"
+          value={totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
+        />
+        <SummaryRow label="Tax" value={formatMoney(totals.tax)} />
+        <div
+          className={css({
+            borderTopWidth: '1px',
+            borderColor: 'border.default',
+            mt: '2',
+            pt: '2',
+            fontWeight: 'bold',
+            fontSize: 'lg',
+          })}
+        >
+          <SummaryRow label="Total" value={formatMoney(totals.total)} />
+        </div>
+      </dl>
+      {missing > 0 && (
+        <p
+          className={css({
+            fontSize: 'sm',
+            color: 'accent.fg',
+            bg: 'accent.subtle',
+            p: '3',
+            borderRadius: 'md',
+          })}
+        >
+          Add {formatMoney(missing)} more for free shipping!
+        </p>
+      )}
+      {children}
+    </section>
+  )
+}
+
+export function LimitWarnings({ problems }: { problems: string[] }) {
+  if (problems.length === 0) return null
+  return (
+    <div
+      role="alert"
+      className={css({
+        bg: 'danger.subtle',
+        color: 'danger.fg',
+        p: '3',
+        borderRadius: 'md',
+        fontSize: 'sm',
+      })}
+    >
+      {problems.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+    </div>
+  )
+}
+
+export function CartPage() {
+  const cart = useCart()
+  if (cart === null) return null
+  if (cart.lines.length === 0) {
+    return (
+      <main className={css({ textAlign: 'center', py: '20' })}>
+        <h1
+          className={css({ fontFamily: 'heading', fontSize: '3xl', fontWeight: 'bold', mb: '6' })}
+        >
+          Your cart is empty
+        </h1>
+        <Link to="/menu" className={button({ size: 'lg' })}>
+          Start Shopping
+        </Link>
+      </main>
+    )
+  }
+  const blocked = cart.limits.problems.length > 0
+  return (
+    <main>
+      <h1 className={css({ fontFamily: 'heading', fontSize: '3xl', fontWeight: 'bold', mb: '6' })}>
+        Shopping Cart ({cart.totalItems} items)
+      </h1>
+      <div
+        className={css({
+          display: 'grid',
+          gap: '8',
+          gridTemplateColumns: { base: '1fr', lg: '1fr 360px' },
+          alignItems: 'start',
+        })}
+      >
+        <ul
+          aria-label="Cart items"
+          className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        >
+          {cart.lines.map((line) => (
+            <CartLine key={line.productId} line={line} />
+          ))}
+        </ul>
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <OrderSummary cart={cart}>
+            <LimitWarnings problems={cart.limits.problems} />
+            {blocked ? (
+              <span
+                aria-disabled="true"
+                className={button({ size: 'lg' })}
+                style={{ opacity: 0.5 }}
+              >
+                Proceed to Checkout
+              </span>
+            ) : (
+              <Link to="/checkout" className={button({ size: 'lg' })}>
+                Proceed to Checkout
+              </Link>
+            )}
+          </OrderSummary>
+          <ul
+            className={css({
+              fontSize: 'sm',
+              color: 'fg.muted',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '1',
+              px: '2',
+            })}
+          >
+            <li>Same-day delivery available</li>
+            <li>Free delivery on orders $50+</li>
+            <li>Discreet packaging</li>
+          </ul>
+        </div>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,145 @@
+/**
+ * The checkout's writes: the guest draft (a local document, without card data) and placing an
+ * order, which writes the order to the device at once for the outbox to send, and empties the
+ * cart in the same step. A refused order puts its lines back in the cart, once.
+ */
+import type { HumoDatabase } from '../../data/database'
+import type { CartLineDoc } from '../../data/schemas/cart-line.schema'
+import type { OrderDoc } from '../../data/schemas/order.schema'
+import { totalsFor } from '../../lib/money'
+import { emptyDraft, type CheckoutDraft } from './checkout.validation'
+
+const DRAFT_ID = 'guest_checkout_data'
+
+export async function loadDraft(db: HumoDatabase): Promise<CheckoutDraft> {
+  const doc = await db.getLocal<CheckoutDraft>(DRAFT_ID)
+  return { ...emptyDraft, ...(doc?.toJSON().data ?? {}) }
+}
+
+/** Saved on each change; card fields are not part of the draft type, so they cannot leak here. */
+export async function saveDraft(db: HumoDatabase, draft: CheckoutDraft): Promise<void> {
+  const { email, firstName, lastName, phone, address1, address2, city, zipCode } = draft
+  const { fulfilment, deliveryMethod, paymentMethod } = draft
+  await db.upsertLocal<CheckoutDraft>(DRAFT_ID, {
+    email,
+    firstName,
+    lastName,
+    phone,
+    address1,
+    address2,
+    city,
+    zipCode,
+    fulfilment,
+    deliveryMethod,
+    paymentMethod,
+  })
+}
+
+function randomSecret(): string {
+  const bytes = new Uint8Array(24)
+  crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export type PlaceOrderInput = {
+  draft: CheckoutDraft
+  lines: CartLineDoc[]
+  cardNumber?: string
+  now?: Date
+}
+
+export async function placeOrder(db: HumoDatabase, input: PlaceOrderInput): Promise<OrderDoc> {
+  const { draft, lines } = input
+  const now = (input.now ?? new Date()).toISOString()
+  const delivery = draft.fulfilment === 'delivery'
+  const address = delivery
+    ? {
+        address1: draft.address1.trim(),
+        address2: draft.address2.trim() || null,
+        city: draft.city.trim(),
+        state: 'CA',
+        zipCode: draft.zipCode.trim(),
+      }
+    : null
+  const digits = (input.cardNumber ?? '').replace(/\D/g, '')
+  const order: OrderDoc = {
+    id: crypto.randomUUID(),
+    secret: randomSecret(),
+    status: 'pending',
+    sync: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    refusal: null,
+    customer: {
+      email: draft.email.trim(),
+      firstName: draft.firstName.trim(),
+      lastName: draft.lastName.trim(),
+      phone: draft.phone.trim(),
+    },
+    fulfilment: draft.fulfilment,
+    deliveryMethod: draft.deliveryMethod,
+    shippingAddress: address,
+    billingAddress: address,
+    paymentMethod: draft.paymentMethod,
+    cardLast4: draft.paymentMethod === 'card' && digits.length >= 4 ? digits.slice(-4) : null,
+    items: lines.map((l) => ({
+      productId: l.productId,
+      name: l.product.name,
+      slug: l.product.slug,
+      unitPrice: l.product.price,
+      quantity: l.quantity,
+      imagePath: l.product.imagePath ?? null,
+      categorySlug: l.product.categorySlug,
+      weightGrams: l.product.weightGrams ?? null,
+    })),
+    totals: totalsFor(
+      lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
+      draft.deliveryMethod,
+      draft.fulfilment,
+    ),
+    totalsFrom: 'preview',
+    estimatedDelivery: null,
+    statusHistory: [{ status: 'pending', at: now }],
+    cartRestoredAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }
+  await db.orders.insert(order)
+  await db.cart_lines.bulkRemove(lines.map((l) => l.productId))
+  return order
+}
+
+/** Puts a refused order's lines back in the cart (once), so the shopper loses nothing. */
+export async function restoreCartFromRefusedOrder(
+  db: HumoDatabase,
+  orderId: string,
+): Promise<void> {
+  const doc = await db.orders.findOne(orderId).exec()
+  if (!doc || doc.sync !== 'refused' || doc.cartRestoredAt) return
+  const at = new Date().toISOString()
+  for (const item of doc.items) {
+    const existing = await db.cart_lines.findOne(item.productId).exec()
+    if (existing) continue
+    await db.cart_lines.insert({
+      productId: item.productId,
+      quantity: item.quantity,
+      addedAt: at,
+      product: {
+        name: item.name,
+        slug: item.slug ?? item.productId,
+        price: item.unitPrice,
+        originalPrice: null,
+        imagePath: item.imagePath ?? null,
+        brandName: null,
+        categoryName: null,
+        categorySlug: item.categorySlug ?? '',
+        productTypeName: null,
+        weightGrams: item.weightGrams ?? null,
+        stock: null,
+        unlimited: false,
+      },
+    })
+  }
+  await doc.incrementalPatch({ cartRestoredAt: at })
+}

@@ -1,0 +1,507 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { useHumoData } from '../../../data/data-context'
+import { useObservable } from '../../../data/hooks/use-observable'
+import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
+import { formatMoney, totalsFor } from '../../../lib/money'
+import { checkPurchaseLimits } from '../../../lib/purchase-limits'
+import { loadDraft, placeOrder, saveDraft } from '../checkout.actions'
+import {
+  addressSchema,
+  cardSchema,
+  contactSchema,
+  isFilled,
+  type CheckoutDraft,
+} from '../checkout.validation'
+import { useCartLines } from '../hooks/use-cart-lines'
+
+const field = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+})
+const input = css({
+  h: '11',
+  px: '3',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  bg: 'bg.surface',
+  fontSize: 'md',
+  fontWeight: 'normal',
+  _disabled: { bg: 'bg.muted', color: 'fg.muted' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.fg' },
+})
+const grid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })
+const choice = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+})
+
+function Section({ title, done, children }: { title: string; done: boolean; children: ReactNode }) {
+  return (
+    <details
+      open
+      className={css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'card', p: '5' })}
+    >
+      <summary
+        className={css({
+          cursor: 'pointer',
+          fontWeight: 'bold',
+          fontSize: 'lg',
+          display: 'flex',
+          alignItems: 'center',
+          gap: '2',
+        })}
+      >
+        {title}
+        {done && (
+          <span aria-label={`${title} complete`} className={css({ color: 'accent.fg' })}>
+            ✓
+          </span>
+        )}
+      </summary>
+      <div className={css({ mt: '4', display: 'flex', flexDirection: 'column', gap: '4' })}>
+        {children}
+      </div>
+    </details>
+  )
+}
+
+type Card = { nameOnCard: string; cardNumber: string; expiryDate: string; cvv: string }
+const emptyCard: Card = { nameOnCard: '', cardNumber: '', expiryDate: '', cvv: '' }
+
+export function CheckoutPage() {
+  const { db, sync$ } = useHumoData()
+  const sync = useObservable(sync$, sync$.value)
+  const lines = useCartLines()
+  const navigate = useNavigate()
+  const [draft, setDraft] = useState<CheckoutDraft | null>(null)
+  // Card data lives only in this component's memory (DESIGN.md §8).
+  const [card, setCard] = useState<Card>(emptyCard)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    void loadDraft(db).then(setDraft)
+  }, [db])
+
+  if (lines === null || draft === null) return null
+  if (lines.length === 0) {
+    return (
+      <main className={css({ textAlign: 'center', py: '20' })}>
+        <h1
+          className={css({ fontFamily: 'heading', fontSize: '3xl', fontWeight: 'bold', mb: '3' })}
+        >
+          Your cart is empty
+        </h1>
+        <p className={css({ color: 'fg.muted', mb: '6' })}>
+          Add something from the menu before checking out.
+        </p>
+        <Link to="/menu" className={button({ size: 'lg' })}>
+          Continue Shopping
+        </Link>
+      </main>
+    )
+  }
+
+  const update = (patch: Partial<CheckoutDraft>) => {
+    const next = { ...draft, ...patch }
+    setDraft(next)
+    void saveDraft(db, next)
+  }
+  const bind = (name: keyof CheckoutDraft) => ({
+    name,
+    value: String(draft[name]),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => update({ [name]: e.target.value }),
+  })
+  const bindCard = (name: keyof Card) => ({
+    name,
+    value: card[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      setCard({ ...card, [name]: e.target.value }),
+  })
+
+  const delivery = draft.fulfilment === 'delivery'
+  const totals = totalsFor(
+    lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
+    draft.deliveryMethod,
+    draft.fulfilment,
+  )
+  const limits = checkPurchaseLimits(
+    lines.map((l) => ({
+      categorySlug: l.product.categorySlug,
+      weightGrams: l.product.weightGrams,
+      quantity: l.quantity,
+    })),
+  )
+  const contactDone = isFilled(contactSchema, draft)
+  const shippingDone = !delivery || isFilled(addressSchema, draft)
+  const paymentDone = draft.paymentMethod === 'cash' || isFilled(cardSchema, card)
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (limits.problems.length > 0) return
+    setBusy(true)
+    setError(null)
+    try {
+      const order = await placeOrder(db, { draft, lines, cardNumber: card.cardNumber })
+      setCard(emptyCard)
+      await navigate({
+        to: '/checkout/success',
+        search: { order: order.id },
+        state: { orderId: order.id } as never,
+      })
+    } catch {
+      setError('Error placing order. Please check your information and try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main>
+      <h1 className={css({ fontFamily: 'heading', fontSize: '3xl', fontWeight: 'bold', mb: '2' })}>
+        Checkout
+      </h1>
+      <p
+        className={css({
+          color: 'fg.muted',
+          mb: '6',
+          display: 'flex',
+          gap: '3',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+        })}
+      >
+        Checking out as a guest.
+        <button
+          type="button"
+          disabled
+          className={button({ variant: 'outline', size: 'sm' })}
+          title="Coming soon"
+        >
+          Login (Coming soon)
+        </button>
+        <button
+          type="button"
+          disabled
+          className={button({ variant: 'outline', size: 'sm' })}
+          title="Coming soon"
+        >
+          Create Account (Coming soon)
+        </button>
+      </p>
+      <form
+        onSubmit={(e) => void submit(e)}
+        className={css({
+          display: 'grid',
+          gap: '8',
+          gridTemplateColumns: { base: '1fr', lg: '1fr 360px' },
+          alignItems: 'start',
+        })}
+      >
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <Section title="Contact Information" done={contactDone}>
+            <div className={grid}>
+              <label className={field}>
+                First Name
+                <input
+                  className={input}
+                  required
+                  autoComplete="given-name"
+                  {...bind('firstName')}
+                />
+              </label>
+              <label className={field}>
+                Last Name
+                <input
+                  className={input}
+                  required
+                  autoComplete="family-name"
+                  {...bind('lastName')}
+                />
+              </label>
+              <label className={field}>
+                Email
+                <input
+                  className={input}
+                  type="email"
+                  required
+                  autoComplete="email"
+                  {...bind('email')}
+                />
+              </label>
+              <label className={field}>
+                Phone
+                <input
+                  className={input}
+                  type="tel"
+                  required
+                  autoComplete="tel"
+                  {...bind('phone')}
+                />
+              </label>
+            </div>
+          </Section>
+          <Section title="Pickup or Delivery" done={shippingDone}>
+            <fieldset className={grid}>
+              <legend className={css({ srOnly: true })}>Pickup or delivery?</legend>
+              <label className={choice}>
+                <input
+                  type="radio"
+                  name="fulfilment"
+                  checked={delivery}
+                  onChange={() => update({ fulfilment: 'delivery' })}
+                />
+                Delivery
+              </label>
+              <label className={choice}>
+                <input
+                  type="radio"
+                  name="fulfilment"
+                  checked={!delivery}
+                  onChange={() => update({ fulfilment: 'pickup' })}
+                />
+                Pickup in store (free)
+              </label>
+            </fieldset>
+            {delivery && (
+              <>
+                <fieldset className={grid}>
+                  <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>
+                    Delivery method
+                  </legend>
+                  <label className={choice}>
+                    <input
+                      type="radio"
+                      name="deliveryMethod"
+                      checked={draft.deliveryMethod === 'standard'}
+                      onChange={() => update({ deliveryMethod: 'standard' })}
+                    />
+                    Standard (2-3 business days)
+                  </label>
+                  <label className={choice}>
+                    <input
+                      type="radio"
+                      name="deliveryMethod"
+                      checked={draft.deliveryMethod === 'express'}
+                      onChange={() => update({ deliveryMethod: 'express' })}
+                    />
+                    Express {formatMoney(19.99)} (same-day, order by 2PM)
+                  </label>
+                </fieldset>
+                <div className={grid}>
+                  <label className={field}>
+                    Address
+                    <input
+                      className={input}
+                      required
+                      autoComplete="address-line1"
+                      {...bind('address1')}
+                    />
+                  </label>
+                  <label className={field}>
+                    Apartment, suite (optional)
+                    <input className={input} autoComplete="address-line2" {...bind('address2')} />
+                  </label>
+                  <label className={field}>
+                    City
+                    <input
+                      className={input}
+                      required
+                      autoComplete="address-level2"
+                      {...bind('city')}
+                    />
+                  </label>
+                  <label className={field}>
+                    State
+                    <input className={input} value="CA" disabled readOnly />
+                  </label>
+                  <label className={field}>
+                    ZIP Code
+                    <input
+                      className={input}
+                      required
+                      inputMode="numeric"
+                      pattern="\d{5}"
+                      title="A 5-digit California ZIP code"
+                      autoComplete="postal-code"
+                      {...bind('zipCode')}
+                    />
+                  </label>
+                </div>
+              </>
+            )}
+          </Section>
+          <Section title="Payment" done={paymentDone}>
+            <fieldset className={grid}>
+              <legend className={css({ srOnly: true })}>Payment method</legend>
+              <label className={choice}>
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  checked={draft.paymentMethod === 'cash'}
+                  onChange={() => update({ paymentMethod: 'cash' })}
+                />
+                Cash on {delivery ? 'delivery' : 'pickup'}
+              </label>
+              <label className={choice}>
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  checked={draft.paymentMethod === 'card'}
+                  onChange={() => update({ paymentMethod: 'card' })}
+                />
+                Card
+              </label>
+            </fieldset>
+            {draft.paymentMethod === 'card' && (
+              <div className={grid}>
+                <label className={field}>
+                  Name on Card
+                  <input
+                    className={input}
+                    required
+                    autoComplete="cc-name"
+                    {...bindCard('nameOnCard')}
+                  />
+                </label>
+                <label className={field}>
+                  Card Number
+                  <input
+                    className={input}
+                    required
+                    inputMode="numeric"
+                    pattern="[\d ]{12,23}"
+                    autoComplete="cc-number"
+                    {...bindCard('cardNumber')}
+                  />
+                </label>
+                <label className={field}>
+                  Expiry Date
+                  <input
+                    className={input}
+                    required
+                    placeholder="MM/YY"
+                    pattern="(0[1-9]|1[0-2])/\d\d"
+                    autoComplete="cc-exp"
+                    {...bindCard('expiryDate')}
+                  />
+                </label>
+                <label className={field}>
+                  CVV
+                  <input
+                    className={input}
+                    required
+                    inputMode="numeric"
+                    pattern="\d{3,4}"
+                    autoComplete="cc-csc"
+                    {...bindCard('cvv')}
+                  />
+                </label>
+              </div>
+            )}
+          </Section>
+        </div>
+        <aside
+          aria-label="Order Summary"
+          className={css({
+            bg: 'bg.surface',
+            borderRadius: 'lg',
+            boxShadow: 'card',
+            p: '6',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: '3',
+          })}
+        >
+          <h2 className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>
+            Order Summary
+          </h2>
+          <ul
+            className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}
+          >
+            {lines.map((l: CartLineDoc) => (
+              <li
+                key={l.productId}
+                className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}
+              >
+                <span>
+                  {l.product.name} × {l.quantity}
+                </span>
+                <span>{formatMoney(l.product.price * l.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl
+            className={css({
+              borderTopWidth: '1px',
+              borderColor: 'border.default',
+              pt: '3',
+              '& div': { display: 'flex', justifyContent: 'space-between', py: '0.5' },
+            })}
+          >
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(totals.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>{delivery ? 'Shipping' : 'Pickup'}</dt>
+              <dd>{totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}</dd>
+            </div>
+            <div>
+              <dt>Tax</dt>
+              <dd>{formatMoney(totals.tax)}</dd>
+            </div>
+            <div className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+              <dt>Total</dt>
+              <dd>{formatMoney(totals.total)}</dd>
+            </div>
+          </dl>
+          {limits.problems.map((p) => (
+            <p key={p} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
+              {p}
+            </p>
+          ))}
+          {!sync.online && (
+            <p
+              role="status"
+              className={css({ fontSize: 'sm', bg: 'deal.subtle', p: '3', borderRadius: 'md' })}
+            >
+              You are offline. Your order will be saved on this device and sent when the shop is
+              back online.
+            </p>
+          )}
+          {error && (
+            <p role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
+              {error}
+            </p>
+          )}
+          <button
+            type="submit"
+            className={button({ size: 'lg' })}
+            disabled={busy || limits.problems.length > 0}
+          >
+            {busy ? 'Placing order…' : 'Place Order'}
+          </button>
+          <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>
+            Prices, tax and stock are confirmed by the shop when your order arrives. Card details
+            are never stored.
+          </p>
+        </aside>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,18 @@
+import { useMemo } from 'react'
+import { map } from 'rxjs'
+import { useHumoData } from '../../../data/data-context'
+import { useObservable } from '../../../data/hooks/use-observable'
+import type { OrderDoc } from '../../../data/schemas/order.schema'
+
+/** One of this device's orders, live: its sync state changes as the outbox works. */
+export function useOrder(id: string | undefined): OrderDoc | null | undefined {
+  const { db } = useHumoData()
+  const order$ = useMemo(
+    () =>
+      db.orders
+        .findOne(id ?? '__none__')
+        .$.pipe(map((doc) => (doc ? (doc.toJSON() as OrderDoc) : null))),
+    [db, id],
+  )
+  return useObservable(order$, undefined)
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { OrderConfirmationPage } from '../../features/checkout/components/order-confirmation-page'
+
+const search = v.object({ order: v.optional(v.string()) })
+
+export const Route = createFileRoute('/checkout/success')({
+  validateSearch: (input) => v.parse(search, input),
+  component: function Confirmation() {
+    const { order } = Route.useSearch()
+    return <OrderConfirmationPage orderId={order} />
+  },
+})

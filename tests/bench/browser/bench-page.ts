@@ -1,0 +1,141 @@
+// Runs inside headless Chromium for tests/bench/data-bench.ts: the app's real data layer (RxDB on
+// Dexie/IndexedDB, our RPC pulls, supabase-js) against the embedded backend serving this page.
+import { createClient } from '@supabase/supabase-js'
+import { createHumoDatabase, type HumoDatabase } from '../../../src/data/database'
+import { replicateCatalogue } from '../../../src/data/replication/catalogue-replication'
+import { replicateAdminOrders } from '../../../src/data/replication/admin-orders-replication'
+import { watchChanges } from '../../../src/data/replication/live-changes'
+
+type Config = { supabaseUrl: string; supabaseAnonKey: string }
+
+const config = (await (await fetch('/humo-config.json')).json()) as Config
+const client = (token?: string) =>
+  createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+  })
+
+let db: HumoDatabase | null = null
+
+const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
+  return { median: at(0.5), p95: at(0.95), runs: samples.length }
+}
+
+/** Case-insensitive text match the way the menu's search does it. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const textMatch = (text: string) => new RegExp(escape(text), 'i')
+
+const bench = {
+  async pull() {
+    db = await createHumoDatabase({ name: `bench-${Date.now()}` })
+    const started = performance.now()
+    const catalogue = replicateCatalogue(client(), db, { live: false, identifier: 'bench' })
+    await catalogue.awaitInitial()
+    const ms = performance.now() - started
+    await catalogue.cancel()
+    return { ms, products: await db.products.count().exec() }
+  },
+
+  /** The menu query: category + price range + text + sort, 50 results, on the device. */
+  async menuQuery(runs: number, category: string, text: string) {
+    if (!db) throw new Error('pull first')
+    const samples: number[] = []
+    let results = 0
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now()
+      const docs = await db.products
+        .find({
+          selector: {
+            categorySlug: category,
+            // A distinct query every run: RxDB caches results of a repeated query.
+            price: { $gte: 10 + i * 0.37, $lte: 4000 - i },
+            name: { $regex: escape(text), $options: 'i' },
+          },
+          sort: [{ price: 'asc' }],
+          limit: 50,
+        })
+        .exec()
+      samples.push(performance.now() - started)
+      results = docs.length
+    }
+    return { ...stats(samples), results }
+  },
+
+  /** SPEC.md's design: page 1 of size 1000 with all joins over REST, filtered in memory. */
+  async restMenuQuery(runs: number, category: string, text: string) {
+    const supabase = client()
+    const samples: number[] = []
+    let results = 0
+    const pattern = textMatch(text)
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now()
+      const { data, error } = await supabase
+        .from('products')
+        .select(
+          '*, brand:brands(id,name), category:categories(id,name,slug), product_type:product_types(name), product_media(*), product_effects(*), terpene_profiles(*)',
+        )
+        .eq('is_active', true)
+        .order('created_at', { ascending: false })
+        .range(0, 999)
+      if (error) throw new Error(error.message)
+      const rows = (data ?? []) as {
+        name: string
+        price: number
+        category: { slug: string } | null
+      }[]
+      results = rows
+        .filter(
+          (r) =>
+            r.category?.slug === category &&
+            r.price >= 10 &&
+            r.price <= 4000 &&
+            pattern.test(r.name),
+        )
+        .sort((a, b) => a.price - b.price)
+        .slice(0, 50).length
+      samples.push(performance.now() - started)
+    }
+    return { ...stats(samples), results }
+  },
+
+  /** An admin device that follows orders live; resolves the time a status is first seen. */
+  async followOrders(token: string) {
+    const admin = await createHumoDatabase({
+      name: `bench-admin-${Date.now()}`,
+      only: ['admin_orders', 'order_notices'],
+    })
+    const supabase = client(token)
+    const replication = replicateAdminOrders(supabase, admin, { identifier: 'bench-follow' })
+    await replication.awaitInitialReplication()
+    watchChanges(supabase, 'bench-orders', ['orders'], () => replication.nudge(), 0)
+    return {
+      async waitForStatus(id: string, status: string, timeoutMs: number) {
+        const started = performance.now()
+        while (performance.now() - started < timeoutMs) {
+          const doc = await admin.admin_orders.findOne(id).exec()
+          if (doc?.status === status) return performance.now()
+          await new Promise((r) => setTimeout(r, 5))
+        }
+        return null
+      },
+    }
+  },
+}
+
+const followers: Awaited<ReturnType<typeof bench.followOrders>>[] = []
+Object.assign(window, {
+  humoBench: {
+    ...bench,
+    async follow(token: string) {
+      followers.push(await bench.followOrders(token))
+      return followers.length - 1
+    },
+    waitForStatus: (i: number, id: string, status: string, timeoutMs: number) =>
+      followers[i]!.waitForStatus(id, status, timeoutMs),
+    now: () => performance.now(),
+    timeOrigin: () => performance.timeOrigin,
+  },
+})
+document.title = 'ready'

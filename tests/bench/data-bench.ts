@@ -1,0 +1,187 @@
+// Issue 4's figures, printed (never asserted): in headless Chromium against the embedded backend
+// with 10,000 products — time to pull the catalogue into RxDB from empty; the menu query on the
+// device (median, p95); the same query done SPEC.md's way (REST page of 1,000 with all joins,
+// filtered in memory); and the time from an admin's status change to a second admin device.
+// Run: npx tsx tests/bench/data-bench.ts [--products 10000]
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from '@playwright/test'
+import { SignJWT } from 'jose'
+import { build } from 'vite'
+import { startHumoBackend } from '../../supabase/local/server'
+import {
+  clientFor,
+  createProduct,
+  createUser,
+  orderInput,
+  placeOrder,
+} from '../integration/server-rules/rules-backend'
+
+type Stats = { median: number; p95: number; runs: number; results?: number }
+type Bench = {
+  pull(): Promise<{ ms: number; products: number }>
+  menuQuery(runs: number, category: string, text: string): Promise<Stats>
+  restMenuQuery(runs: number, category: string, text: string): Promise<Stats>
+  follow(token: string): Promise<number>
+  waitForStatus(i: number, id: string, status: string, timeoutMs: number): Promise<number | null>
+  timeOrigin(): number
+}
+declare global {
+  interface Window {
+    humoBench: Bench
+  }
+}
+
+const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' } } })
+const products = Number(values.products)
+const root = process.cwd()
+const work = mkdtempSync(join(tmpdir(), 'humo-bench-'))
+const dataDir = join(work, 'data')
+const pageDir = join(work, 'page')
+
+const ms = (n: number) => `${n.toFixed(1)} ms`
+
+async function main() {
+  console.log(`[bench] seeding ${products} products…`)
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'supabase/local/seed-cli.ts',
+      '--products',
+      String(products),
+      '--data-dir',
+      dataDir,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  )
+  await build({
+    configFile: false,
+    root: join(root, 'tests/bench/browser'),
+    logLevel: 'warn',
+    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022' },
+  })
+  const backend = await startHumoBackend({
+    dataDir,
+    staticDir: pageDir,
+    port: 0,
+    quiet: true,
+    seed: false,
+  })
+  const browser = await chromium.launch({
+    executablePath: process.env.HUMO_CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const open = async () => {
+      const page = await (await browser.newContext()).newPage()
+      await page.goto(backend.url)
+      await page.waitForFunction(() => document.title === 'ready')
+      return page
+    }
+    const shopper = await open()
+    const pull = await shopper.evaluate(() => window.humoBench.pull())
+    const menu = await shopper.evaluate(() => window.humoBench.menuQuery(50, 'flower', 'kush'))
+    const rest = await shopper.evaluate(() => window.humoBench.restMenuQuery(10, 'flower', 'kush'))
+
+    // Status change on one admin device → visible on a second one.
+    const staff = await createUser(backend, { admin: true, email: 'bench-a@humo.test' })
+    const follower = await createUser(backend, { admin: true, email: 'bench-b@humo.test' })
+    const tokenOf = (user: typeof follower) =>
+      new SignJWT({ role: 'authenticated', aud: 'authenticated', email: user.email })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(backend.jwtSecret))
+    const second = await open()
+    const index = await second.evaluate((t) => window.humoBench.follow(t), await tokenOf(follower))
+    const origin = await second.evaluate(() => window.humoBench.timeOrigin())
+    const anon = clientFor(backend)
+    const product = await createProduct(backend, { price: 20, quantity: null })
+    const latencies: number[] = []
+    let missed = 0
+    const cycle = ['processing', 'shipped', 'delivered'] as const
+    for (let i = 0; i < 20; i++) {
+      const placed = await placeOrder(anon, orderInput([{ productId: product.id, quantity: 1 }]))
+      if (placed.status !== 'accepted') throw new Error('bench order refused')
+      const id = placed.order.id
+      await new Promise((r) => setTimeout(r, 300))
+      let from = 'pending'
+      for (const to of cycle.slice(0, 1)) {
+        const waiting = second.evaluate(
+          ([i2, id2, s]) =>
+            window.humoBench.waitForStatus(i2, id2, s as string, 5000),
+          [index, id, to] as const,
+        )
+        const started = Date.now()
+        await staff.client.rpc('set_order_status', { p_id: id, p_from: from, p_to: to })
+        const seenAt = await waiting
+        if (seenAt === null) missed++
+        else latencies.push(origin + seenAt - started)
+        from = to
+      }
+    }
+    latencies.sort((a, b) => a - b)
+    const status = latencies.length
+      ? {
+          median: latencies[Math.floor(latencies.length / 2)]!,
+          p95: latencies[Math.floor(latencies.length * 0.95)]!,
+          runs: latencies.length,
+          missed,
+        }
+      : { median: NaN, p95: NaN, runs: 0, missed }
+
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+      products,
+      pullMs: pull.ms,
+      pulledProducts: pull.products,
+      menuQueryOnDevice: menu,
+      menuQuerySpecRest: rest,
+      statusToSecondDevice: status,
+    }
+    console.log('\nHumo data figures')
+    console.log(
+      `  pull ${pull.products} products into RxDB from empty: ${ms(pull.ms)} (goal < 5000 ms)`,
+    )
+    console.log(
+      `  menu query on the device (flower, price range, "kush", by price, 50): median ${ms(menu.median)}, p95 ${ms(menu.p95)} over ${menu.runs} runs (goal median < 16 ms)`,
+    )
+    console.log(
+      `  SPEC.md's way (REST page of 1,000 with joins, filtered in memory): median ${ms(rest.median)}, p95 ${ms(rest.p95)} over ${rest.runs} runs`,
+    )
+    console.log(
+      `  admin status change → second device: median ${ms(status.median)}, p95 ${ms(status.p95)} over ${status.runs} changes, ${missed} missed (goal median < 1000 ms)`,
+    )
+    mkdirSync(join(root, 'tests/bench/reports'), { recursive: true })
+    writeFileSync(
+      join(root, 'tests/bench/reports/data-bench.json'),
+      JSON.stringify(report, null, 2),
+    )
+  } finally {
+    await browser.close()
+    await backend.close()
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

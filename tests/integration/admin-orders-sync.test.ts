@@ -1,0 +1,112 @@
+// Two admin devices change the same order while offline. The first change to reach the server
+// wins; the other device takes the server's state and shows its person a notice (decision 004).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../fixtures/memory-database'
+import {
+  clientFor,
+  createProduct,
+  createUser,
+  orderInput,
+  placeOrder,
+  startRulesBackend,
+  type RulesBackend,
+  type TestUser,
+} from './server-rules/rules-backend'
+import { replicateAdminOrders } from '../../src/data/replication/admin-orders-replication'
+import type { HumoDatabase } from '../../src/data/database'
+
+let backend: RulesBackend
+let alex: TestUser
+let bea: TestUser
+
+beforeAll(async () => {
+  backend = await startRulesBackend()
+  alex = await createUser(backend, { admin: true, email: 'alex@humo.test' })
+  bea = await createUser(backend, { admin: true, email: 'bea@humo.test' })
+})
+afterAll(async () => {
+  await backend?.close()
+})
+
+async function device(user: TestUser, name: string) {
+  const { db } = await createTestDatabase(undefined, ['admin_orders', 'order_notices'])
+  const start = () => replicateAdminOrders(user.client, db, { identifier: `admin-orders-${name}` })
+  return { db, start }
+}
+
+async function until(check: () => Promise<boolean>, ms = 15_000) {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+async function setLocalStatus(db: HumoDatabase, id: string, status: 'processing' | 'shipped') {
+  const doc = await db.admin_orders.findOne(id).exec()
+  await doc!.incrementalPatch({ status })
+}
+
+describe('admin order replication', () => {
+  it('pulls every order, and applies the first of two offline changes while telling the second', async () => {
+    const product = await createProduct(backend, { price: 30, quantity: 20 })
+    const placed = await placeOrder(
+      backend.anon,
+      orderInput([{ productId: product.id, quantity: 1 }]),
+    )
+    expect(placed.status).toBe('accepted')
+    const orderId = placed.status === 'accepted' ? placed.order.id : ''
+
+    const a = await device(alex, 'a')
+    const b = await device(bea, 'b')
+    let ra = a.start()
+    let rb = b.start()
+    await Promise.all([ra.awaitInitialReplication(), rb.awaitInitialReplication()])
+    expect((await a.db.admin_orders.findOne(orderId).exec())?.status).toBe('pending')
+    expect((await b.db.admin_orders.findOne(orderId).exec())?.total).toBeGreaterThan(0)
+
+    // Both go offline and move the same card to different columns.
+    await Promise.all([ra.cancel(), rb.cancel()])
+    await setLocalStatus(a.db, orderId, 'processing')
+    await setLocalStatus(b.db, orderId, 'shipped')
+
+    // Alex reconnects first: the change applies.
+    ra = a.start()
+    await ra.awaitInSync()
+    const { data: afterA } = await clientFor(backend, backend.serviceRoleKey)
+      .from('orders')
+      .select('status')
+      .eq('id', orderId)
+      .single()
+    expect(afterA?.status).toBe('processing')
+
+    // Bea reconnects: her change loses, her device shows the server's state and a notice.
+    rb = b.start()
+    await rb.awaitInSync()
+    await until(async () => (await b.db.order_notices.count().exec()) === 1)
+    await until(
+      async () => (await b.db.admin_orders.findOne(orderId).exec())?.status === 'processing',
+    )
+    const notice = await b.db.order_notices.findOne().exec()
+    expect(notice?.attemptedTo).toBe('shipped')
+    expect(notice?.actualStatus).toBe('processing')
+    expect(notice?.message).toContain('was not applied')
+    expect(notice?.message).toContain('alex@humo.test')
+
+    const { data: final } = await clientFor(backend, backend.serviceRoleKey)
+      .from('orders')
+      .select('status, status_history')
+      .eq('id', orderId)
+      .single()
+    expect(final?.status).toBe('processing')
+    expect(await a.db.order_notices.count().exec()).toBe(0)
+    await Promise.all([ra.cancel(), rb.cancel()])
+    await Promise.all([a.db.close(), b.db.close()])
+  })
+
+  it('refuses the admin pull to a shopper', async () => {
+    const shopper = await createUser(backend)
+    const { error } = await shopper.client.rpc('pull_orders_admin', {})
+    expect(error?.code).toBe('42501')
+  })
+})

@@ -1,0 +1,156 @@
+// The shopper's order outbox against the embedded backend: an order placed while the backend is
+// unreachable survives a "reload" (a new RxDB instance on the same storage) and reaches the
+// server exactly once with the server's totals; a refused order carries its reason.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { client, startTestBackend, type TestBackend } from '../fixtures/backend'
+import { createTestDatabase } from '../fixtures/memory-database'
+import { replicateProducts } from '../../src/data/replication/catalogue-replication'
+import { startOrderOutbox, placeOrderPayload } from '../../src/data/outbox/order-outbox'
+import { addToCart } from '../../src/features/cart/cart.actions'
+import { placeOrder } from '../../src/features/checkout/checkout.actions'
+import type { CheckoutDraft } from '../../src/features/checkout/checkout.validation'
+import type { HumoDatabase } from '../../src/data/database'
+import type { ProductDoc } from '../../src/data/schemas/product.schema'
+
+let backend: TestBackend
+
+const draft: CheckoutDraft = {
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Reyes',
+  phone: '5105550100',
+  address1: '12 Grand Ave',
+  address2: '',
+  city: 'Oakland',
+  zipCode: '94612',
+  fulfilment: 'delivery',
+  deliveryMethod: 'standard',
+  paymentMethod: 'cash',
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend()
+})
+afterAll(async () => {
+  await backend?.close()
+})
+
+async function syncedDatabase(name?: string): Promise<{ db: HumoDatabase; name: string }> {
+  const opened = await createTestDatabase(name)
+  const pull = replicateProducts(backend.anon, opened.db, {
+    live: false,
+    identifier: 'outbox-test',
+  })
+  await pull.awaitInitialReplication()
+  await pull.cancel()
+  return opened
+}
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 15_000,
+): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+async function serverOrders(id: string) {
+  const { data, error } = await backend.service
+    .from('orders')
+    .select('id, total, subtotal, tax, shipping')
+    .eq('id', id)
+  if (error) throw new Error(error.message)
+  return data as { id: string; total: number; subtotal: number; tax: number; shipping: number }[]
+}
+
+const inStock = (products: ProductDoc[]) =>
+  products.filter((p) => (p.unlimited || (p.stock ?? 0) > 5) && p.categorySlug === 'edibles')
+
+describe('order outbox', () => {
+  it('keeps an order placed offline across a reload and sends it exactly once when back', async () => {
+    const first = await syncedDatabase()
+    const products = (await first.db.products.find().exec()).map((d) => d.toJSON() as ProductDoc)
+    const [a, b] = inStock(products)
+    await addToCart(first.db, a!, 2)
+    await addToCart(first.db, b!, 1)
+    const lines = (await first.db.cart_lines.find().exec()).map((l) => l.toJSON())
+    const order = await placeOrder(first.db, { draft, lines })
+    expect(await first.db.cart_lines.count().exec()).toBe(0)
+
+    // The backend is unreachable: a client on a port nothing listens on.
+    const unreachable = client('http://127.0.0.1:9', backend.anonKey)
+    const offline = startOrderOutbox(first.db, unreachable)
+    const failed = await waitFor(
+      () => first.db.orders.findOne(order.id).exec(),
+      (doc) => (doc?.attempts ?? 0) >= 1,
+    )
+    expect(failed?.sync).toBe('queued')
+    expect(failed?.lastError).toBeTruthy()
+    offline.stop()
+    await first.db.close()
+
+    // "Reload": a new database instance on the same storage, the backend reachable again.
+    const again = await createTestDatabase(first.name)
+    const online = startOrderOutbox(again.db, backend.anon, { now: () => Date.now() + 120_000 })
+    const accepted = await waitFor(
+      () => again.db.orders.findOne(order.id).exec(),
+      (doc) => doc?.sync === 'accepted',
+    )
+    online.stop()
+
+    const rows = await serverOrders(order.id)
+    expect(rows).toHaveLength(1)
+    const expectedSubtotal = Math.round((a!.price * 2 + b!.price) * 100) / 100
+    expect(Number(rows[0]!.subtotal)).toBeCloseTo(expectedSubtotal, 2)
+    expect(accepted?.totalsFrom).toBe('server')
+    expect(accepted?.totals.total).toBeCloseTo(Number(rows[0]!.total), 2)
+    await again.db.close()
+  })
+
+  it('never makes a second order when the first answer was lost', async () => {
+    const { db } = await syncedDatabase()
+    const [a] = inStock((await db.products.find().exec()).map((d) => d.toJSON() as ProductDoc))
+    await addToCart(db, a!, 1)
+    const order = await placeOrder(db, {
+      draft,
+      lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
+    })
+    // The request reached the server, but its answer never came back to the device.
+    await backend.anon.rpc('place_order', { p_order: placeOrderPayload(order) })
+    const outbox = startOrderOutbox(db, backend.anon)
+    await waitFor(
+      () => db.orders.findOne(order.id).exec(),
+      (doc) => doc?.sync === 'accepted',
+    )
+    outbox.stop()
+    expect(await serverOrders(order.id)).toHaveLength(1)
+    await db.close()
+  })
+
+  it('records the reason when the server refuses an order (out of stock)', async () => {
+    const { db } = await syncedDatabase()
+    const products = (await db.products.find().exec()).map((d) => d.toJSON() as ProductDoc)
+    const soldOut = products.find((p) => !p.unlimited && p.stock === 0)
+    expect(soldOut).toBeDefined()
+    await addToCart(db, soldOut!, 1)
+    const order = await placeOrder(db, {
+      draft,
+      lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
+    })
+    const outbox = startOrderOutbox(db, backend.anon)
+    const refused = await waitFor(
+      () => db.orders.findOne(order.id).exec(),
+      (doc) => doc?.sync === 'refused',
+    )
+    outbox.stop()
+    expect(refused?.refusal?.[0]?.message).toBe(`${soldOut!.name} is out of stock`)
+    expect(await serverOrders(order.id)).toHaveLength(0)
+    await db.close()
+  })
+})
