@@ -10,6 +10,7 @@ import {
   type RxStorage,
 } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { createAdminOrderConflictHandler } from './replication/admin-orders-replication'
 import { adminOrderSchema, type AdminOrderDoc } from './schemas/admin-order.schema'
@@ -23,6 +24,8 @@ import { productSchema, type ProductDoc } from './schemas/product.schema'
 
 // Only the leader tab replicates (replications wait for leadership; so does the order outbox).
 addRxPlugin(RxDBLeaderElectionPlugin)
+// The guest checkout draft and small device settings are local documents.
+addRxPlugin(RxDBLocalDocumentsPlugin)
 
 export type HumoCollections = {
   products: RxCollection<ProductDoc>
@@ -47,6 +50,34 @@ export type CreateDatabaseOptions = {
   only?: (keyof HumoCollections)[]
 }
 
+function collectionDefinitions(db: HumoDatabase) {
+  return {
+    products: { schema: productSchema },
+    categories: { schema: categorySchema },
+    brands: { schema: brandSchema },
+    product_types: { schema: productTypeSchema },
+    cart_lines: { schema: cartLineSchema },
+    orders: { schema: orderSchema },
+    admin_orders: {
+      schema: adminOrderSchema,
+      conflictHandler: createAdminOrderConflictHandler((notice) => db.order_notices.insert(notice)),
+    },
+    order_notices: { schema: orderNoticeSchema },
+  }
+}
+
+/**
+ * Signing out of the admin (after its replication is cancelled): takes customer data off the
+ * device. The collections are dropped with their replication state and re-created empty, so
+ * the next sign-in pulls everything again instead of resuming past the removed orders.
+ */
+export async function clearAdminData(db: HumoDatabase): Promise<void> {
+  await db.admin_orders.remove()
+  await db.order_notices.remove()
+  const all = collectionDefinitions(db)
+  await db.addCollections({ admin_orders: all.admin_orders, order_notices: all.order_notices })
+}
+
 export async function createHumoDatabase(
   options: CreateDatabaseOptions = {},
 ): Promise<HumoDatabase> {
@@ -61,19 +92,7 @@ export async function createHumoDatabase(
     ignoreDuplicate: false,
     closeDuplicates: true,
   })
-  const all = {
-    products: { schema: productSchema },
-    categories: { schema: categorySchema },
-    brands: { schema: brandSchema },
-    product_types: { schema: productTypeSchema },
-    cart_lines: { schema: cartLineSchema },
-    orders: { schema: orderSchema },
-    admin_orders: {
-      schema: adminOrderSchema,
-      conflictHandler: createAdminOrderConflictHandler((notice) => db.order_notices.insert(notice)),
-    },
-    order_notices: { schema: orderNoticeSchema },
-  }
+  const all = collectionDefinitions(db)
   const wanted = options.only
     ? Object.fromEntries(options.only.map((name) => [name, all[name]]))
     : all

@@ -46,9 +46,10 @@ export async function startHumoData(): Promise<HumoData> {
     pendingOrders: 0,
   })
   const patch = (change: Partial<SyncState>) => sync$.next({ ...sync$.value, ...change })
+  // NOTE: find, not count: RxDB refuses a count() whose selector ($in) is not fully indexed.
   db.orders
-    .count({ selector: { sync: { $in: ['queued', 'sending'] } } })
-    .$.subscribe((pendingOrders) => patch({ pendingOrders }))
+    .find({ selector: { sync: { $in: ['queued', 'sending'] } } })
+    .$.subscribe((pending) => patch({ pendingOrders: pending.length }))
   window.addEventListener('offline', () => patch({ online: false }))
 
   let markFirstSync: () => void = () => undefined

@@ -1,13 +1,20 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import type { RouterContext } from '../router'
+import { CartButton } from '../features/cart/components/cart-button'
+import { AppErrorPage } from '../features/content/components/app-error-page'
 import { NotFoundPage } from '../features/content/components/not-found-page'
 import { SiteShell } from '../features/content/components/site-shell'
+import { Toaster } from '../ui/toaster'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
-    <SiteShell>
-      <Outlet />
-    </SiteShell>
+    <>
+      <SiteShell cartSlot={<CartButton />}>
+        <Outlet />
+      </SiteShell>
+      <Toaster />
+    </>
   ),
   notFoundComponent: NotFoundPage,
+  errorComponent: AppErrorPage,
 })

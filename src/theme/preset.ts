@@ -1,7 +1,18 @@
 import { definePreset } from '@pandacss/dev'
 import { tokens } from './tokens'
 import { semanticTokens } from './semantic-tokens'
+import { badgeRecipe } from './recipes/badge'
 import { buttonRecipe } from './recipes/button'
+import { checkboxRecipe } from './recipes/checkbox'
+import { dialogRecipe } from './recipes/dialog'
+import { inputRecipe } from './recipes/input'
+import { menuRecipe } from './recipes/menu'
+import { selectRecipe } from './recipes/select'
+import { skeletonRecipe } from './recipes/skeleton'
+import { sliderRecipe } from './recipes/slider'
+import { switchRecipe } from './recipes/switch'
+import { tabsRecipe } from './recipes/tabs'
+import { toastRecipe } from './recipes/toast'
 
 export const humoPreset = definePreset({
   name: 'humo',
@@ -10,12 +21,48 @@ export const humoPreset = definePreset({
     'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body' },
     body: { minHeight: '100dvh', WebkitFontSmoothing: 'antialiased' },
     a: { color: 'inherit' },
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': {
+        animationDuration: '0.01ms !important',
+        transitionDuration: '0.01ms !important',
+      },
+    },
   },
   theme: {
     extend: {
       tokens,
       semanticTokens,
-      recipes: { button: buttonRecipe },
+      keyframes: {
+        fadeIn: { from: { opacity: 0 }, to: { opacity: 1 } },
+        scaleIn: {
+          from: { opacity: 0, transform: 'scale(0.96)' },
+          to: { opacity: 1, transform: 'scale(1)' },
+        },
+        slideInLeft: {
+          from: { transform: 'translateX(-100%)' },
+          to: { transform: 'translateX(0)' },
+        },
+        slideDown: {
+          from: { opacity: 0, transform: 'translateY(-6px)' },
+          to: { opacity: 1, transform: 'translateY(0)' },
+        },
+      },
+      recipes: {
+        badge: badgeRecipe,
+        button: buttonRecipe,
+        input: inputRecipe,
+        skeleton: skeletonRecipe,
+      },
+      slotRecipes: {
+        checkbox: checkboxRecipe,
+        dialog: dialogRecipe,
+        menu: menuRecipe,
+        select: selectRecipe,
+        slider: sliderRecipe,
+        switchRecipe: switchRecipe,
+        tabs: tabsRecipe,
+        toast: toastRecipe,
+      },
     },
   },
 })

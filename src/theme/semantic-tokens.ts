@@ -9,12 +9,16 @@ export const semanticTokens = defineSemanticTokens({
       surface: { value: { base: '{colors.white}', _dark: '{colors.smoke.900}' } },
       muted: { value: { base: '{colors.smoke.100}', _dark: '{colors.smoke.800}' } },
       subtle: { value: { base: '{colors.leaf.50}', _dark: '{colors.leaf.950}' } },
+      overlay: { value: { base: 'rgba(18,16,14,.55)', _dark: 'rgba(0,0,0,.7)' } },
+      inverse: { value: { base: '{colors.leaf.950}', _dark: '{colors.smoke.900}' } },
     },
     fg: {
       default: { value: { base: '{colors.smoke.900}', _dark: '{colors.smoke.50}' } },
       muted: { value: { base: '{colors.smoke.600}', _dark: '{colors.smoke.300}' } },
       subtle: { value: { base: '{colors.smoke.500}', _dark: '{colors.smoke.400}' } },
       onAccent: { value: { base: '{colors.white}', _dark: '{colors.white}' } },
+      onInverse: { value: { base: '{colors.leaf.50}', _dark: '{colors.smoke.100}' } },
+      onInverseMuted: { value: { base: '{colors.leaf.300}', _dark: '{colors.smoke.400}' } },
     },
     border: {
       default: { value: { base: '{colors.smoke.200}', _dark: '{colors.smoke.700}' } },

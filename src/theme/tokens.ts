@@ -54,6 +54,18 @@ export const tokens = defineTokens({
     lg: { value: '16px' },
     full: { value: '9999px' },
   },
+  // Stacking order: page content < sticky header < dropdowns < overlays and modals < toasts.
+  zIndex: {
+    base: { value: 0 },
+    docked: { value: 10 },
+    sticky: { value: 1100 },
+    dropdown: { value: 1200 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    popover: { value: 1500 },
+    skipLink: { value: 1600 },
+    toast: { value: 1700 },
+  },
   durations: {
     fast: { value: '120ms' },
     normal: { value: '200ms' },

@@ -1,7 +1,7 @@
 // The embedded Supabase stand-in (DESIGN.md §4): one Node HTTP server on one port that answers
-// the unmodified supabase-js (/rest/v1 now; /auth/v1, /storage/v1 writes and /realtime/v1 come
-// with the full backend work), serves public media from the storage folder, tells the built
-// app where its backend is (/humo-config.json), and serves the app itself.
+// the unmodified supabase-js (/rest/v1, /auth/v1, /storage/v1 and the /realtime/v1 websocket),
+// serves media from the storage folder, tells the built app where its backend is
+// (/humo-config.json), and serves the app itself.
 import type { PGlite } from '@electric-sql/pglite'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -9,12 +9,15 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { applySeed } from '../seed/apply-seed.ts'
+import { handleAuth } from './auth/auth-handler.ts'
 import { openDatabase } from './database.ts'
 import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
 import { handleRest, sendError } from './rest/rest-handler.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
+import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
 import { createStaticApp } from './static-app.ts'
+import { handleStorage } from './storage-api.ts'
 import { servePublicObject } from './storage-files.ts'
 
 export interface HumoBackendOptions {
@@ -28,6 +31,8 @@ export interface HumoBackendOptions {
   staticDir?: string | null
   /** Seed the demo catalogue when the database is created. Default true. */
   seed?: boolean
+  /** With seed: a generated catalogue of this many products instead of the demo one (benchmarks). */
+  seedProducts?: number
   quiet?: boolean
 }
 
@@ -76,17 +81,27 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
 
   const { db, fresh, applied } = await openDatabase(dataDir ? join(dataDir, 'db') : null)
   const cleanUp = async () => {
+    await unlistenSchema?.()
+    const closingRealtime = realtime
+    realtime = null
+    await closingRealtime?.close()
     await db.close()
     if (tempStorage) await rm(tempStorage, { recursive: true, force: true })
   }
 
   let server: ReturnType<typeof createServer>
+  let realtime: RealtimeServer | null = null
+  let unlistenSchema: (() => Promise<void>) | null = null
   let keys: Awaited<ReturnType<typeof createJwtKeys>>
   let jwtSecret: string
   try {
     if (applied.length) log(`applied ${applied.length} migration(s)`)
     if (fresh && seed) {
-      const summary = await applySeed(db, storageDir)
+      const summary = await applySeed(
+        db,
+        storageDir,
+        options.seedProducts === undefined ? {} : { products: options.seedProducts },
+      )
       log(`seeded ${summary.products} products`)
     }
     jwtSecret = loadJwtSecret(dataDir ? join(dataDir, 'jwt-secret') : null)
@@ -94,7 +109,28 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     const cache = await loadSchemaCache(db)
     const serveApp = createStaticApp(options.staticDir ? resolve(options.staticDir) : null)
     const rest = { db, cache, jwtSecret: keys.secret }
+    const auth = { db, jwtSecret: keys.secret }
+    const storage = { db, jwtSecret: keys.secret, storageDir }
     const anonKey = keys.anonKey
+    realtime = await startRealtime(db, keys.secret)
+    const live = realtime
+    // PostgREST's convention: `NOTIFY pgrst, 'reload schema'` after DDL reloads the schema cache;
+    // the realtime capture triggers follow the publication at the same moment.
+    unlistenSchema = await db.listen('pgrst', (payload) => {
+      if (payload !== '' && payload !== 'reload schema') return
+      void (async () => {
+        rest.cache = await loadSchemaCache(db)
+        await live.refresh()
+      })().catch((error: unknown) => console.error('[humo-backend] schema reload failed:', error))
+    })
+
+    const storedContentType = async (bucket: string, name: string): Promise<string | null> => {
+      const { rows } = await db.query<{ mimetype: string | null }>(
+        `select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = $1 and name = $2`,
+        [bucket, name],
+      )
+      return rows[0]?.mimetype ?? null
+    }
 
     const isPublicBucket = async (bucket: string): Promise<boolean> => {
       const { rows } = await db.query<{ public: boolean }>(
@@ -142,7 +178,23 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
           )
           return
         }
-        await servePublicObject(req, res, storageDir, bucket, objectPath, isPublicBucket)
+        await servePublicObject(
+          req,
+          res,
+          storageDir,
+          bucket,
+          objectPath,
+          isPublicBucket,
+          storedContentType,
+        )
+        return
+      }
+      if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) {
+        await handleAuth(req, res, auth, url)
+        return
+      }
+      if (pathname.startsWith('/storage/v1/')) {
+        await handleStorage(req, res, storage, url)
         return
       }
       if (isApiPath(pathname)) {
@@ -180,6 +232,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         sendError(res, new PostgrestError(500, 'PGRST000', 'Internal server error'))
       })
     })
+    server.on('upgrade', (req, socket, head) => live.handleUpgrade(req, socket, head))
     await new Promise<void>((done, fail) => {
       server.once('error', fail)
       server.listen(port, host, () => {
@@ -207,6 +260,11 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     db,
     close() {
       closing ??= (async () => {
+        // NOTE: realtime first: server.close() waits for upgraded WebSocket connections, which
+        // closeAllConnections() does not end.
+        const closingRealtime = realtime
+        realtime = null
+        await closingRealtime?.close()
         await new Promise<void>((done) => {
           server.close(() => done())
           server.closeAllConnections()

@@ -1,6 +1,8 @@
-// Public object reads for the stand-in's storage (/storage/v1/object/public/<bucket>/<path>).
-// Objects live on disk under <storageDir>/<bucket>/<path>. Byte ranges matter: browsers fetch
-// video in ranges and the service worker serves cached media by range.
+// Object reads for the stand-in's storage (/storage/v1/object/public/<bucket>/<path>, and the
+// authenticated variants once the caller's read is allowed). Objects live on disk under
+// <storageDir>/<bucket>/<path>; their rows (with the content type given at upload) live in
+// storage.objects. Byte ranges matter: browsers fetch video in ranges and the service worker
+// serves cached media by range.
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -26,7 +28,7 @@ export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
 }
 
-function storageError(
+export function storageError(
   res: ServerResponse,
   status: number,
   error: string,
@@ -87,11 +89,14 @@ export async function servePublicObject(
   bucket: string,
   objectPath: string,
   isPublicBucket: (bucket: string) => Promise<boolean>,
+  /** The content type recorded at upload, when there is one; else it follows the extension. */
+  storedContentType?: (bucket: string, objectPath: string) => Promise<string | null>,
 ): Promise<void> {
   const file = resolveObjectPath(storageDir, bucket, objectPath)
   if (!file) return storageError(res, 400, 'Invalid Key', 'The object key is invalid')
   if (!(await isPublicBucket(bucket)))
     return storageError(res, 400, 'Bucket not found', 'Bucket not found', 404)
+  const contentType = (await storedContentType?.(bucket, objectPath)) ?? contentTypeFor(file)
   let size: number
   let mtime: Date
   try {
@@ -105,7 +110,7 @@ export async function servePublicObject(
 
   const etag = `"${size.toString(16)}-${mtime.getTime().toString(16)}"`
   const headers: Record<string, string | number> = {
-    'Content-Type': contentTypeFor(file),
+    'Content-Type': contentType,
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'max-age=3600',
     ETag: etag,

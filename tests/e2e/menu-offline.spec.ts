@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test'
+import { passAgeGate } from './helpers/storefront'
+
+test.beforeEach(async ({ context }) => passAgeGate(context))
 
 test('the menu lists the seeded products, and still does after an offline reload', async ({
   page,

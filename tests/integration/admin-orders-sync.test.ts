@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from './server-rules/rules-backend'
 import { replicateAdminOrders } from '../../src/data/replication/admin-orders-replication'
+import { clearAdminData } from '../../src/data/database'
 import type { HumoDatabase } from '../../src/data/database'
 
 let backend: RulesBackend
@@ -30,7 +31,8 @@ afterAll(async () => {
 
 async function device(user: TestUser, name: string) {
   const { db } = await createTestDatabase(undefined, ['admin_orders', 'order_notices'])
-  const start = () => replicateAdminOrders(user.client, db, { identifier: `admin-orders-${name}` })
+  const start = () =>
+    replicateAdminOrders(user.client, db, { identifier: `admin-orders-${name}` })
   return { db, start }
 }
 
@@ -101,6 +103,20 @@ describe('admin order replication', () => {
     expect(final?.status).toBe('processing')
     expect(await a.db.order_notices.count().exec()).toBe(0)
     await Promise.all([ra.cancel(), rb.cancel()])
+
+    // Signing out of the admin takes customer data off the device, and pushes nothing.
+    await clearAdminData(b.db)
+    expect(await b.db.admin_orders.count().exec()).toBe(0)
+    expect(await b.db.order_notices.count().exec()).toBe(0)
+    rb = b.start()
+    await rb.awaitInSync()
+    const { count } = await clientFor(backend, backend.serviceRoleKey)
+      .from('orders')
+      .select('id', { count: 'exact', head: true })
+      .eq('_deleted', false)
+    expect(count).toBeGreaterThan(0)
+    expect((await b.db.admin_orders.findOne(orderId).exec())?.status).toBe('processing')
+    await rb.cancel()
     await Promise.all([a.db.close(), b.db.close()])
   })
 

@@ -103,3 +103,31 @@ describe('catalogue pull through supabase-js into RxDB', () => {
     await replication.cancel()
   })
 })
+
+describe('live catalogue changes', () => {
+  it('brings a change and a deactivation to a shopper without a reload or a nudge', async () => {
+    const { watchChanges, CATALOGUE_TABLES } =
+      await import('../../src/data/replication/live-changes')
+    const replication = replicateProducts(backend.anon, db, { identifier: 'live' })
+    await replication.awaitInitialReplication()
+    const stop = watchChanges(backend.anon, 'live-test', CATALOGUE_TABLES, () =>
+      replication.nudge(),
+    )
+    const [renamed, hidden] = await db.products.find({ sort: [{ name: 'asc' }] }).exec()
+    // Give the subscription a moment to join before the writes.
+    await new Promise((r) => setTimeout(r, 500))
+
+    await backend.service
+      .from('products')
+      .update({ name: 'Live Update Kush' })
+      .eq('id', renamed!.id)
+    await firstValueFrom(
+      db.products.findOne(renamed!.id).$.pipe(filter((d) => d?.name === 'Live Update Kush')),
+    )
+    await backend.service.from('products').update({ is_active: false }).eq('id', hidden!.id)
+    await gone(hidden!.id)
+    expect(await db.products.findOne(hidden!.id).exec()).toBeNull()
+    stop()
+    await replication.cancel()
+  })
+})

@@ -191,8 +191,5 @@ export function replicateAdminOrders(
   return Object.assign(state, { nudge: () => resync$.next('RESYNC') })
 }
 
-/** Signing out of the admin: stop replicating and take customer data off the device. */
-export async function clearAdminData(db: HumoDatabase): Promise<void> {
-  await db.admin_orders.find().remove()
-  await db.order_notices.find().remove()
-}
+/** Signing out of the admin: see `clearAdminData` in database.ts (it owns the collections). */
+export { clearAdminData } from '../database'

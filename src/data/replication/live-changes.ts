@@ -6,15 +6,12 @@
  */
 import { REALTIME_SUBSCRIBE_STATES, type SupabaseClient } from '@supabase/supabase-js'
 
-export const CATALOGUE_TABLES = [
-  'products',
-  'product_media',
-  'product_effects',
-  'terpene_profiles',
-  'categories',
-  'brands',
-  'product_types',
-] as const
+/**
+ * Shoppers listen to `catalogue_changes` (one row per catalogue table, bumped on every write):
+ * realtime only tells a subscriber about rows it may read, so a deactivated product would never
+ * reach an anonymous shopper as an event of its own.
+ */
+export const CATALOGUE_TABLES = ['catalogue_changes'] as const
 
 export function watchChanges(
   supabase: SupabaseClient,

@@ -28,6 +28,7 @@ export const buttonRecipe = defineRecipe({
       lg: { fontSize: 'md', h: '12', px: '6' },
     },
     variant: {
+      deal: { bg: 'deal.solid', color: 'fg.onAccent', _hover: { bg: 'deal.fg' } },
       ghost: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'bg.muted' } },
       outline: {
         bg: 'transparent',
@@ -36,6 +37,7 @@ export const buttonRecipe = defineRecipe({
         color: 'fg.default',
         _hover: { bg: 'bg.muted' },
       },
+      light: { bg: 'bg.surface', color: 'accent.solid', _hover: { bg: 'accent.subtle' } },
       solid: { bg: 'accent.solid', color: 'fg.onAccent', _hover: { bg: 'accent.solidHover' } },
     },
   },

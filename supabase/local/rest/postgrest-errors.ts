@@ -67,6 +67,9 @@ function isPgError(error: unknown): error is PgErrorLike {
 
 /** PostgREST's SQLSTATE → HTTP status table. */
 export function statusForSqlState(code: string, role: string): number {
+  // RAISE ... USING ERRCODE = 'PT402' picks the HTTP status itself (PostgREST's convention).
+  const custom = /^PT([1-5]\d\d)$/.exec(code)
+  if (custom) return Number(custom[1])
   if (code === '42501') return role === 'anon' ? 401 : 403
   if (code === '23503' || code === '23505') return 409
   if (code === '25006') return 405

@@ -39,6 +39,9 @@ export const FILTER_OPERATORS = [
   'ilike',
   'is',
   'in',
+  'isdistinct',
+  'match',
+  'imatch',
 ] as const
 export type FilterOperator = (typeof FILTER_OPERATORS)[number]
 
@@ -83,7 +86,22 @@ export interface ReadRequest {
 /** Query parameters that are not filters. */
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey'])
 
-export function parseReadRequest(params: URLSearchParams): ReadRequest {
+/** Top-level parameters that never address a resource (writes' options, the gateway's key). */
+export const NON_FILTER_PARAMS = new Set(['select', 'columns', 'on_conflict', 'apikey'])
+
+/**
+ * `columns=` and `on_conflict=`: a comma-separated list of column names, optionally
+ * double-quoted (supabase-js quotes them: `"name","sku"`).
+ */
+export function parseColumnList(name: string, text: string): string[] {
+  const columns = splitTopLevel(text).map((part) => unquoteValue(part.trim()))
+  if (columns.some((c) => c === ''))
+    throw parseError(`"failed to parse ${name} parameter (${text})"`)
+  return columns
+}
+
+/** `skip`: parameters consumed elsewhere (an rpc's arguments in a GET). */
+export function parseReadRequest(params: URLSearchParams, skip?: ReadonlySet<string>): ReadRequest {
   const options = new Map<string, ResourceOptions>()
   const at = (path: string): ResourceOptions => {
     let found = options.get(path)
@@ -102,7 +120,7 @@ export function parseReadRequest(params: URLSearchParams): ReadRequest {
       : parseSelect(selectParam)
 
   for (const [key, value] of params) {
-    if (key === 'select' || key === 'columns' || key === 'on_conflict' || key === 'apikey') continue
+    if (NON_FILTER_PARAMS.has(key) || skip?.has(key)) continue
     const logic = /^(?:(.+)\.)?(not\.)?(and|or)$/.exec(key)
     if (logic) {
       const path = logic[1] ?? ''

@@ -1,29 +1,38 @@
 // The stand-in's /rest/v1: the PostgREST subset supabase-js needs. Parses the request
 // (query-parser), builds SQL (sql-builder) and runs it as the caller's role; answers with
-// PostgREST's headers (Content-Range, content types) and error bodies.
-//
-// NOTE: reads, update, delete and rpc for now; insert and upsert answer 501 until the admin
-// work needs them.
+// PostgREST's statuses, headers (Content-Range, content types) and error bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { PGlite } from '@electric-sql/pglite'
+import type { PGlite, Transaction } from '@electric-sql/pglite'
 import {
   authenticate,
   plainHeaders,
   withRequestRole,
   type RequestAuth,
 } from '../request-context.ts'
+import { BodyTooLargeError, formatLimit, readBody as readLimitedBody } from '../http-body.ts'
 import { PostgrestError, toPostgrestError } from './postgrest-errors.ts'
-import { parseReadRequest } from './query-parser.ts'
+import { parseColumnList, parseReadRequest } from './query-parser.ts'
 import { EXPOSED_SCHEMA, type SchemaCache } from './schema-cache.ts'
-import { buildRead, buildRpc, buildWrite, findTable } from './sql-builder.ts'
+import {
+  buildInsert,
+  buildRead,
+  buildRpc,
+  buildWrite,
+  findFunction,
+  findTable,
+  type BuiltRead,
+} from './sql-builder.ts'
 
 export interface RestContext {
   db: PGlite
+  /** Replaced in place when the schema cache reloads (NOTIFY pgrst). */
   cache: SchemaCache
   jwtSecret: Uint8Array
 }
 
-const MAX_BODY_BYTES = 10 * 1024 * 1024
+// Supabase's gateway caps request bodies; PostgREST itself has no limit. 10 MB is plenty for the
+// catalogue's writes and keeps a runaway client from filling memory.
+export const MAX_REST_BODY_BYTES = 10 * 1024 * 1024
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json'
 
 export async function handleRest(
@@ -46,13 +55,11 @@ export async function handleRest(
       await handleRead(req, res, ctx, auth, resource, url)
     } else if (method === 'PATCH' || method === 'DELETE') {
       await handleWrite(req, res, ctx, auth, resource, url)
+    } else if (method === 'POST') {
+      await handleInsert(req, res, ctx, auth, resource, url)
     } else {
       findTable(ctx.cache, resource)
-      throw new PostgrestError(
-        501,
-        'PGRST000',
-        `${method} on tables is not supported by the embedded backend yet`,
-      )
+      throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
     }
   } catch (error) {
     sendError(res, toPostgrestError(error, auth?.role ?? 'anon'))
@@ -116,7 +123,7 @@ async function handleRead(
   url: URL,
 ): Promise<void> {
   const prefer = preferences(req)
-  const wantsCount = ['count=exact', 'count=planned', 'count=estimated'].some((p) => prefer.has(p))
+  const wantsCount = countPreference(prefer)
   const shape = negotiate(req)
   const request = parseReadRequest(url.searchParams)
   const built = buildRead(ctx.cache, table, request, {
@@ -125,33 +132,121 @@ async function handleRead(
     stripNulls: shape.stripNulls,
   })
 
-  const result = await withRequestRole(ctx.db, auth, requestMeta(req, url, true), async (tx) => {
-    const page = await tx.query<{ body: string; row_count: number }>(
-      built.read.sql,
-      built.read.params,
-    )
-    const total = built.count
-      ? ((await tx.query<{ total: number }>(built.count.sql, built.count.params)).rows[0]?.total ??
-        0)
-      : null
-    return { body: page.rows[0]?.body ?? '[]', rowCount: page.rows[0]?.row_count ?? 0, total }
+  const result = await withRequestRole(ctx.db, auth, requestMeta(req, url, true), (tx) =>
+    runRead(tx, built),
+  )
+  if (shape.single) expectOneRow(result.rowCount)
+  const offset = request.options.get('')?.offset ?? 0
+  res.writeHead(200, {
+    'Content-Type': shape.contentType,
+    'Content-Range': contentRange(offset, result.rowCount, result.total),
   })
+  res.end(req.method === 'HEAD' ? undefined : result.body)
+}
 
-  if (shape.single && result.rowCount !== 1) {
+interface ReadResult {
+  body: string
+  rowCount: number
+  total: number | null
+}
+
+async function runRead(tx: Transaction, built: BuiltRead): Promise<ReadResult> {
+  const page = await tx.query<{ body: string | null; row_count: number }>(
+    built.read.sql,
+    built.read.params,
+  )
+  const total = built.count
+    ? ((await tx.query<{ total: number }>(built.count.sql, built.count.params)).rows[0]?.total ?? 0)
+    : null
+  return {
+    body: page.rows[0]?.body ?? 'null',
+    rowCount: page.rows[0]?.row_count ?? 0,
+    total,
+  }
+}
+
+function expectOneRow(rowCount: number): void {
+  if (rowCount !== 1) {
     throw new PostgrestError(
       406,
       'PGRST116',
       'Cannot coerce the result to a single JSON object',
-      `The result contains ${result.rowCount} rows`,
+      `The result contains ${rowCount} rows`,
     )
   }
-  const offset = request.options.get('')?.offset ?? 0
-  const range = result.rowCount === 0 ? '*' : `${offset}-${offset + result.rowCount - 1}`
-  res.writeHead(200, {
-    'Content-Type': shape.contentType,
-    'Content-Range': `${range}/${result.total ?? '*'}`,
+}
+
+function contentRange(offset: number, rowCount: number, total: number | null): string {
+  const range = rowCount === 0 ? '*' : `${offset}-${offset + rowCount - 1}`
+  return `${range}/${total ?? '*'}`
+}
+
+function countPreference(prefer: Set<string>): boolean {
+  return ['count=exact', 'count=planned', 'count=estimated'].some((p) => prefer.has(p))
+}
+
+/** Parses a JSON request body; PostgREST's PGRST102 on anything that is not JSON. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = (await readBody(req)).trim()
+  if (text === '') return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json')
+  }
+}
+
+async function handleInsert(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RestContext,
+  auth: RequestAuth,
+  table: string,
+  url: URL,
+): Promise<void> {
+  findTable(ctx.cache, table)
+  const prefer = preferences(req)
+  const shape = negotiate(req)
+  const body = await readJson(req)
+  const isRow = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+  const rows = Array.isArray(body) ? body : [body]
+  if (!rows.every(isRow)) {
+    throw new PostgrestError(400, 'PGRST102', 'All object keys must match')
+  }
+  const columnsParam = url.searchParams.get('columns')
+  const conflictParam = url.searchParams.get('on_conflict')
+  const resolution = prefer.has('resolution=merge-duplicates')
+    ? 'merge'
+    : prefer.has('resolution=ignore-duplicates')
+      ? 'ignore'
+      : null
+  const request = parseReadRequest(url.searchParams)
+  const built = buildInsert(ctx.cache, table, request, rows, {
+    columns: columnsParam === null ? null : parseColumnList('columns', columnsParam),
+    onConflict: conflictParam === null ? null : parseColumnList('on_conflict', conflictParam),
+    resolution,
+    missingDefault: prefer.has('missing=default'),
+    representation: prefer.has('return=representation'),
+    single: shape.single,
+    stripNulls: shape.stripNulls,
   })
-  res.end(req.method === 'HEAD' ? undefined : result.body)
+  const result = await withRequestRole(ctx.db, auth, requestMeta(req, url, false), async (tx) => {
+    const row = (
+      await tx.query<{ body: string | null; row_count: number }>(built.sql, built.params)
+    ).rows[0]
+    // Thrown inside the transaction so the insert is rolled back, as PostgREST does.
+    if (shape.single && built.returnsBody) expectOneRow(row?.row_count ?? 0)
+    return { body: row?.body ?? null, rowCount: row?.row_count ?? 0 }
+  })
+  const range = `*/${countPreference(prefer) ? result.rowCount : '*'}`
+  if (!built.returnsBody) {
+    res.writeHead(201, { 'Content-Range': range })
+    res.end()
+    return
+  }
+  res.writeHead(201, { 'Content-Type': shape.contentType, 'Content-Range': range })
+  res.end(result.body ?? '[]')
 }
 
 async function handleWrite(
@@ -168,8 +263,10 @@ async function handleWrite(
   const request = parseReadRequest(url.searchParams)
   let change: Parameters<typeof buildWrite>[3]
   if (req.method === 'PATCH') {
-    const values = parseJsonObject(await readBody(req))
-    change = { kind: 'update', values }
+    const values = await readJson(req)
+    if (typeof values !== 'object' || values === null || Array.isArray(values))
+      throw new PostgrestError(400, 'PGRST102', 'Invalid body: expected a JSON object')
+    change = { kind: 'update', values: values as Record<string, unknown> }
   } else {
     change = { kind: 'delete' }
   }
@@ -202,19 +299,6 @@ async function handleWrite(
   res.end(result.body ?? '[]')
 }
 
-function parseJsonObject(body: string): Record<string, unknown> {
-  let parsed: unknown
-  try {
-    parsed = body.trim() === '' ? {} : JSON.parse(body)
-  } catch {
-    throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json')
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new PostgrestError(400, 'PGRST102', 'Invalid body: expected a JSON object')
-  }
-  return parsed as Record<string, unknown>
-}
-
 async function handleRpc(
   req: IncomingMessage,
   res: ServerResponse,
@@ -224,32 +308,73 @@ async function handleRpc(
   url: URL,
 ): Promise<void> {
   const method = req.method ?? 'GET'
+  const prefer = preferences(req)
+  const shape = negotiate(req)
   let args: Record<string, unknown>
+  let singleJsonBody = false
   if (method === 'POST') {
-    args = parseJsonObject(await readBody(req))
+    const body = await readJson(req)
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      args = body as Record<string, unknown>
+      singleJsonBody = true
+    } else {
+      throw new PostgrestError(400, 'PGRST102', 'Invalid body: expected a JSON object')
+    }
   } else if (method === 'GET' || method === 'HEAD') {
-    args = Object.fromEntries(
-      [...url.searchParams].filter(
-        ([key]) => !['select', 'order', 'limit', 'offset', 'apikey'].includes(key),
-      ),
+    // In a GET, query parameters named like one of the function's arguments are arguments; the
+    // rest are filters, order and paging applied to what the function returns.
+    const argNames = new Set(
+      (ctx.cache.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)),
     )
+    args = Object.fromEntries([...url.searchParams].filter(([key]) => argNames.has(key)))
   } else {
     throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
 
-  const built = buildRpc(ctx.cache, name, args)
-  const readOnly = method !== 'POST' || built.fn.volatility !== 'volatile'
-  const body = await withRequestRole(ctx.db, auth, requestMeta(req, url, readOnly), async (tx) => {
-    const result = await tx.query<{ body?: string | null }>(built.sql, built.params)
-    return result.rows[0]?.body ?? null
+  const fn = findFunction(ctx.cache, name, Object.keys(args), singleJsonBody)
+  const request = parseReadRequest(
+    url.searchParams,
+    method === 'POST' ? undefined : new Set(Object.keys(args)),
+  )
+  const built = buildRpc(ctx.cache, fn, args, request, {
+    count: countPreference(prefer),
+    single: shape.single,
+    stripNulls: shape.stripNulls,
   })
-  if (built.fn.returnsVoid) {
+  const readOnly = method !== 'POST' || fn.volatility !== 'volatile'
+  const result = await withRequestRole(
+    ctx.db,
+    auth,
+    requestMeta(req, url, readOnly),
+    async (tx) => {
+      if (built.read) return runRead(tx, built.read)
+      const row = (
+        await tx.query<{ body?: string | null; row_count?: number }>(
+          built.call!.sql,
+          built.call!.params,
+        )
+      ).rows[0]
+      return { body: row?.body ?? 'null', rowCount: row?.row_count ?? 1, total: null }
+    },
+  )
+  if (fn.returnsVoid) {
     res.writeHead(204)
     res.end()
     return
   }
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
-  res.end(method === 'HEAD' ? undefined : (body ?? 'null'))
+  if (shape.single && fn.returnsSet) expectOneRow(result.rowCount)
+  const headers: Record<string, string> = {
+    'Content-Type': shape.single ? shape.contentType : 'application/json; charset=utf-8',
+  }
+  if (fn.returnsSet) {
+    headers['Content-Range'] = contentRange(
+      request.options.get('')?.offset ?? 0,
+      result.rowCount,
+      result.total,
+    )
+  }
+  res.writeHead(200, headers)
+  res.end(method === 'HEAD' ? undefined : result.body)
 }
 
 function requestMeta(req: IncomingMessage, url: URL, readOnly: boolean) {
@@ -262,15 +387,18 @@ function requestMeta(req: IncomingMessage, url: URL, readOnly: boolean) {
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES)
-      throw new PostgrestError(413, 'PGRST000', 'Request body is too large')
-    chunks.push(chunk)
+  try {
+    return (await readLimitedBody(req, MAX_REST_BODY_BYTES)).toString('utf8')
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      throw new PostgrestError(
+        413,
+        'PGRST413',
+        `Request body is too large: the limit is ${formatLimit(error.limit)}`,
+      )
+    }
+    throw error
   }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 export function sendError(res: ServerResponse, error: PostgrestError): void {
@@ -278,6 +406,9 @@ export function sendError(res: ServerResponse, error: PostgrestError): void {
     res.destroy()
     return
   }
-  res.writeHead(error.status, { 'Content-Type': 'application/json; charset=utf-8' })
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' }
+  // The rest of an oversized body is not read: close the connection once we have answered.
+  if (error.status === 413) headers.Connection = 'close'
+  res.writeHead(error.status, headers)
   res.end(JSON.stringify(error.toBody()))
 }

@@ -42,6 +42,8 @@ export interface FunctionInfo {
   /** Returns rows (a composite, a table type or record) rather than a single value. */
   returnsRows: boolean
   returnsVoid: boolean
+  /** OUT / TABLE columns, for `returns table (...)` and OUT-parameter functions. */
+  outColumns: { name: string; type: string }[]
   volatility: 'immutable' | 'stable' | 'volatile'
 }
 
@@ -138,6 +140,7 @@ export async function loadSchemaCache(db: PGlite): Promise<SchemaCache> {
     arg_names: string[] | null
     arg_modes: string[] | null
     arg_types: string[]
+    all_arg_types: string[] | null
     n_args: number
     n_defaults: number
     return_type: string
@@ -147,6 +150,9 @@ export async function loadSchemaCache(db: PGlite): Promise<SchemaCache> {
   }>(
     `select p.proname as name, p.proargnames::text[] as arg_names, p.proargmodes::text[] as arg_modes,
             array(select format_type(t, null) from unnest(p.proargtypes) with ordinality a(t, ord) order by a.ord)::text[] as arg_types,
+            case when p.proallargtypes is null then null else
+              array(select format_type(t, null) from unnest(p.proallargtypes) with ordinality a(t, ord) order by a.ord)::text[]
+            end as all_arg_types,
             p.pronargs::int as n_args, p.pronargdefaults::int as n_defaults,
             format_type(p.prorettype, null) as return_type, p.proretset as returns_set,
             t.typtype::text as return_kind, p.provolatile::text as volatility
@@ -170,6 +176,11 @@ export async function loadSchemaCache(db: PGlite): Promise<SchemaCache> {
       type,
       hasDefault: i >= firstDefault,
     }))
+    const outColumns = (row.arg_modes ?? []).flatMap((mode, i) =>
+      mode === 'o' || mode === 't'
+        ? [{ name: row.arg_names?.[i] ?? `column${i + 1}`, type: row.all_arg_types?.[i] ?? 'text' }]
+        : [],
+    )
     const info: FunctionInfo = {
       name: row.name,
       args,
@@ -177,6 +188,7 @@ export async function loadSchemaCache(db: PGlite): Promise<SchemaCache> {
       returnsSet: row.returns_set,
       returnsRows: row.return_kind === 'c' || row.return_type === 'record',
       returnsVoid: row.return_type === 'void',
+      outColumns,
       volatility:
         row.volatility === 'i' ? 'immutable' : row.volatility === 's' ? 'stable' : 'volatile',
     }

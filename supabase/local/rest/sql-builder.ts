@@ -41,7 +41,7 @@ export interface ReadShape {
 export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`
 const qualified = (table: string): string => `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(table)}`
 
-class Statement {
+export class Statement {
   readonly params: unknown[] = []
   private aliases = 0
 
@@ -212,6 +212,13 @@ function conditionSql(
             : `${column} in (${list.map((v) => stmt.param(v)).join(', ')})`
         break
       }
+      case 'isdistinct':
+        sql = `${column} is distinct from ${stmt.param(value)}`
+        break
+      case 'match':
+      case 'imatch':
+        sql = `${column}::text ${condition.operator === 'match' ? '~' : '~*'} ${stmt.param(value)}`
+        break
     }
   }
   return condition.negate ? `not (${sql})` : sql
@@ -335,13 +342,30 @@ function resourceSql(
   return { columns, joins }
 }
 
+/**
+ * What a read selects from: a table of the schema cache, or (for rpc) a function call whose rows
+ * have the shape of `table`. `from` renders the FROM item inside a given statement, so its
+ * parameters are numbered with the rest.
+ */
+export interface ReadSource {
+  table: TableInfo
+  from: (stmt: Statement) => string
+}
+
+export const tableSource = (table: TableInfo): ReadSource => ({
+  table,
+  from: () => qualified(table.name),
+})
+
 export function buildRead(
   cache: SchemaCache,
-  tableName: string,
+  tableName: string | ReadSource,
   request: ReadRequest,
   shape: ReadShape,
 ): BuiltRead {
-  const table = findTable(cache, tableName)
+  const source =
+    typeof tableName === 'string' ? tableSource(findTable(cache, tableName)) : tableName
+  const table = source.table
   for (const path of request.options.keys()) {
     if (path !== '' && !pathExists(request.select, path.split('.'))) {
       throw parseError(
@@ -357,11 +381,11 @@ export function buildRead(
   const resource = resourceSql(stmt, cache, request, table, root, request.select, '')
   const where = whereFor(stmt, cache, request, table, root, request.select, '')
   const whereSql = where.length ? ` where ${where.join(' and ')}` : ''
-  const rows = `select ${resource.columns.join(', ') || 'null'} from ${qualified(table.name)} as ${root}${resource.joins.join('')}${whereSql}${orderSql(
-    table,
-    root,
-    rootOptions.order,
-  )}${pagingSql(stmt, rootOptions)}`
+  const order = orderSql(table, root, rootOptions.order)
+  // Filter, order and page the root rows first, then embed: otherwise Postgres computes every
+  // embedded resource for every matching row before ORDER BY ... LIMIT keeps a page of them.
+  const page = `select ${root}.* from ${source.from(stmt)} as ${root}${whereSql}${order}${pagingSql(stmt, rootOptions)}`
+  const rows = `select ${resource.columns.join(', ') || 'null'} from (${page}) as ${root}${resource.joins.join('')}${order}`
   let body = shape.single
     ? `json_agg(_postgrest_t) -> 0`
     : `coalesce(json_agg(_postgrest_t), '[]'::json)`
@@ -377,7 +401,7 @@ export function buildRead(
     const countAlias = countStmt.alias('t')
     const where = whereFor(countStmt, cache, request, table, countAlias, request.select, '')
     count = {
-      sql: `select count(*)::int as total from ${qualified(table.name)} as ${countAlias}${where.length ? ` where ${where.join(' and ')}` : ''}`,
+      sql: `select count(*)::int as total from ${source.from(countStmt)} as ${countAlias}${where.length ? ` where ${where.join(' and ')}` : ''}`,
       params: countStmt.params,
     }
   }
@@ -393,8 +417,12 @@ function pathExists(items: SelectItem[], path: string[]): boolean {
 
 // rpc ---------------------------------------------------------------------------------------------
 
-export interface BuiltRpc extends BuiltStatement {
+export interface BuiltRpc {
   fn: FunctionInfo
+  /** For functions returning rows: a read over the call, with select, filters, order and paging. */
+  read: BuiltRead | null
+  /** For scalar and void functions: one row with `body` (JSON text). */
+  call: BuiltStatement | null
 }
 
 /** A JSON value as Postgres input text: scalars as themselves, objects and arrays as JSON. */
@@ -423,102 +451,147 @@ function pgArrayLiteral(values: unknown[]): string {
 
 function argValue(type: string, value: unknown): unknown {
   if (value === null || value === undefined) return null
+  // json/jsonb arguments take any JSON value, including a bare string, as JSON.
+  if (type === 'json' || type === 'jsonb') return JSON.stringify(value)
   if (type.endsWith('[]') && Array.isArray(value)) return pgArrayLiteral(value)
   return valueText(value)
 }
 
-export function buildRpc(
+/** The overload PostgREST would call for these argument names, or a PGRST202 error. */
+export function findFunction(
   cache: SchemaCache,
   name: string,
-  args: Record<string, unknown>,
-): BuiltRpc {
-  const given = Object.keys(args)
+  given: string[],
+  singleJsonBody: boolean,
+): FunctionInfo {
   const overloads = cache.functions.get(name) ?? []
-  const fn = overloads.find((candidate) => {
-    const names = new Set(candidate.args.map((a) => a.name))
-    return (
-      given.every((g) => names.has(g)) &&
-      candidate.args.every((a) => a.hasDefault || given.includes(a.name))
-    )
-  })
-  if (!fn) {
-    const listed = [...given].sort().join(', ')
-    throw new PostgrestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${EXPOSED_SCHEMA}.${name}${given.length ? `(${listed})` : ' without parameters'} in the schema cache`,
-      `Searched for the function ${EXPOSED_SCHEMA}.${name} ${
-        given.length ? `with parameters ${listed}` : 'without parameters'
-      } or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-      overloads.length
-        ? `Perhaps you meant to call the function ${EXPOSED_SCHEMA}.${name}(${overloads[0]!.args.map((a) => a.name).join(', ')})`
-        : null,
-    )
-  }
-  const stmt = new Statement()
-  const argSql = fn.args
-    .filter((a) => given.includes(a.name))
-    .map((a) => `${quoteIdent(a.name)} := ${stmt.param(argValue(a.type, args[a.name]))}::${a.type}`)
-  const call = `${qualified(fn.name)}(${argSql.join(', ')})`
-  let sql: string
-  if (fn.returnsVoid) sql = `select ${call}`
-  else if (fn.returnsSet)
-    sql = `select coalesce(json_agg(_postgrest_t), '[]'::json)::text as body from ${call} as _postgrest_t`
-  else if (fn.returnsRows)
-    sql = `select row_to_json(_postgrest_t)::text as body from ${call} as _postgrest_t`
-  else sql = `select to_json(${call})::text as body`
-  return { sql, params: stmt.params, fn }
+  const fn =
+    overloads.find((candidate) => {
+      const names = new Set(candidate.args.map((a) => a.name))
+      return (
+        given.every((g) => names.has(g)) &&
+        candidate.args.every((a) => a.hasDefault || given.includes(a.name))
+      )
+    }) ??
+    // A function with one unnamed json/jsonb parameter takes the whole body.
+    (singleJsonBody
+      ? overloads.find(
+          (c) => c.args.length === 1 && c.args[0]!.name === '' && /^jsonb?$/.test(c.args[0]!.type),
+        )
+      : undefined)
+  if (fn) return fn
+  const listed = [...given].sort().join(', ')
+  throw new PostgrestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${EXPOSED_SCHEMA}.${name}${given.length ? `(${listed})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${EXPOSED_SCHEMA}.${name} ${
+      given.length ? `with parameters ${listed}` : 'without parameters'
+    } or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    overloads.length
+      ? `Perhaps you meant to call the function ${EXPOSED_SCHEMA}.${name}(${overloads[0]!.args.map((a) => a.name).join(', ')})`
+      : null,
+  )
 }
 
-// update / delete ---------------------------------------------------------------------------------
+/** The rows a function returns, as a table the read builder can filter and embed from. */
+function resultTable(cache: SchemaCache, fn: FunctionInfo): TableInfo | null {
+  if (!fn.returnsRows) return null
+  const named = cache.tables.get(fn.returnType.replace(/^public\./, '').replace(/^"|"$/g, ''))
+  if (named) return named
+  if (fn.outColumns.length === 0) return null
+  return {
+    name: fn.name,
+    kind: 'view',
+    columns: new Map(
+      fn.outColumns.map((c) => [
+        c.name,
+        { name: c.name, type: c.type, notNull: false, hasDefault: false },
+      ]),
+    ),
+    primaryKey: [],
+  }
+}
+
+export function buildRpc(
+  cache: SchemaCache,
+  fn: FunctionInfo,
+  args: Record<string, unknown>,
+  request: ReadRequest,
+  shape: ReadShape,
+): BuiltRpc {
+  const callSql = (stmt: Statement): string => {
+    if (fn.args.length === 1 && fn.args[0]!.name === '') {
+      return `${qualified(fn.name)}(${stmt.param(JSON.stringify(args))}::${fn.args[0]!.type})`
+    }
+    const argSql = fn.args
+      .filter((a) => a.name in args)
+      .map(
+        (a) => `${quoteIdent(a.name)} := ${stmt.param(argValue(a.type, args[a.name]))}::${a.type}`,
+      )
+    return `${qualified(fn.name)}(${argSql.join(', ')})`
+  }
+  const table = resultTable(cache, fn)
+  if (table) {
+    const source: ReadSource = { table, from: callSql }
+    const read = buildRead(cache, source, request, shape)
+    if (!fn.returnsSet) {
+      // A function returning one row answers an object, not an array (PostgREST's behaviour).
+      read.read.sql = read.read.sql.replace(
+        /^select \(coalesce\(json_agg\(_postgrest_t\), '\[\]'::json\)\)/,
+        'select (json_agg(_postgrest_t) -> 0)',
+      )
+    }
+    return { fn, read, call: null }
+  }
+  const stmt = new Statement()
+  const call = callSql(stmt)
+  let sql: string
+  if (fn.returnsVoid) sql = `select ${call}, null::text as body`
+  else if (fn.returnsSet) {
+    const body = shape.single
+      ? `json_agg(_postgrest_t) -> 0`
+      : `coalesce(json_agg(_postgrest_t), '[]'::json)`
+    sql = `select (${body})::text as body, count(*)::int as row_count from ${call} as _postgrest_t`
+  } else sql = `select to_json(${call})::text as body`
+  return { fn, read: null, call: { sql, params: stmt.params } }
+}
+
+// writes ------------------------------------------------------------------------------------------
 
 export interface BuiltWrite extends BuiltStatement {
   /** The statement yields `body` (JSON text, when representation was asked for) and `row_count`. */
   returnsBody: boolean
 }
 
-function writeValue(value: unknown): unknown {
-  if (value === null || value === undefined) return null
-  return valueText(value)
+export interface WriteShape {
+  representation: boolean
+  single: boolean
+  stripNulls: boolean
 }
 
+const unknownWriteColumn = (table: TableInfo, column: string): PostgrestError =>
+  new PostgrestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${table.name}' in the schema cache`,
+  )
+
 /**
- * PATCH and DELETE: the root filters select the rows; with `return=representation` the changed
- * rows are shaped like a read (including embeds) from the statement's RETURNING.
+ * Wraps the data-modifying CTE `_postgrest_w` (which returns the written rows) into the final
+ * statement: a count, or with `return=representation` the rows shaped like a read, embeds included.
  */
-export function buildWrite(
+function finishWrite(
+  stmt: Statement,
   cache: SchemaCache,
-  tableName: string,
   request: ReadRequest,
-  change: { kind: 'update'; values: Record<string, unknown> } | { kind: 'delete' },
-  shape: { representation: boolean; single: boolean; stripNulls: boolean },
+  table: TableInfo,
+  ctes: string,
+  shape: WriteShape,
 ): BuiltWrite {
-  const table = findTable(cache, tableName)
-  const stmt = new Statement()
-  const target = stmt.alias('t')
-  const where = optionsFor(request, '').conditions.map((c) => conditionSql(stmt, table, target, c))
-  const whereSql = where.length ? ` where ${where.join(' and ')}` : ''
-  let write: string
-  if (change.kind === 'update') {
-    const entries = Object.entries(change.values)
-    if (entries.length === 0) throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json')
-    const sets = entries.map(([column, value]) => {
-      if (!table.columns.has(column)) {
-        throw new PostgrestError(
-          400,
-          'PGRST204',
-          `Could not find the '${column}' column of '${table.name}' in the schema cache`,
-        )
-      }
-      return `${quoteIdent(column)} = ${stmt.param(writeValue(value))}`
-    })
-    write = `update ${qualified(table.name)} as ${target} set ${sets.join(', ')}${whereSql} returning ${target}.*`
-  } else {
-    write = `delete from ${qualified(table.name)} as ${target}${whereSql} returning ${target}.*`
-  }
   if (!shape.representation) {
     return {
-      sql: `with _postgrest_w as (${write}) select null::text as body, count(*)::int as row_count from _postgrest_w`,
+      sql: `with ${ctes} select null::text as body, count(*)::int as row_count from _postgrest_w`,
       params: stmt.params,
       returnsBody: false,
     }
@@ -529,10 +602,138 @@ export function buildWrite(
     ? `json_agg(_postgrest_t) -> 0`
     : `coalesce(json_agg(_postgrest_t), '[]'::json)`
   if (shape.stripNulls) body = `json_strip_nulls(${body})`
-  const rows = `select ${resource.columns.join(', ') || 'null'} from _postgrest_w as ${alias}${resource.joins.join('')}`
+  const order = orderSql(table, alias, optionsFor(request, '').order)
+  const rows = `select ${resource.columns.join(', ') || 'null'} from _postgrest_w as ${alias}${resource.joins.join('')}${order}`
   return {
-    sql: `with _postgrest_w as (${write}) select (${body})::text as body, count(*)::int as row_count from (${rows}) as _postgrest_t`,
+    sql: `with ${ctes} select (${body})::text as body, count(*)::int as row_count from (${rows}) as _postgrest_t`,
     params: stmt.params,
     returnsBody: true,
   }
+}
+
+/**
+ * PATCH and DELETE: the root filters select the rows; the new values travel as one JSON object
+ * that Postgres types through the table's own row type (jsonb_populate_record), as PostgREST does.
+ */
+export function buildWrite(
+  cache: SchemaCache,
+  tableName: string,
+  request: ReadRequest,
+  change: { kind: 'update'; values: Record<string, unknown> } | { kind: 'delete' },
+  shape: WriteShape,
+): BuiltWrite {
+  const table = findTable(cache, tableName)
+  const stmt = new Statement()
+  const target = stmt.alias('t')
+  const where = optionsFor(request, '').conditions.map((c) => conditionSql(stmt, table, target, c))
+  let write: string
+  if (change.kind === 'update') {
+    const columns = Object.keys(change.values)
+    if (columns.length === 0) {
+      // PostgREST answers an empty PATCH without touching any row.
+      return {
+        sql: `select ${shape.representation ? `'[]'::text` : 'null::text'} as body, 0 as row_count`,
+        params: [],
+        returnsBody: shape.representation,
+      }
+    }
+    for (const column of columns)
+      if (!table.columns.has(column)) throw unknownWriteColumn(table, column)
+    const body = stmt.param(JSON.stringify(change.values))
+    const sets = columns.map((c) => `${quoteIdent(c)} = _postgrest_b.${quoteIdent(c)}`)
+    where.unshift('true')
+    write = `update ${qualified(table.name)} as ${target} set ${sets.join(', ')} from jsonb_populate_record(null::${qualified(table.name)}, ${body}::jsonb) as _postgrest_b where ${where.join(' and ')} returning ${target}.*`
+  } else {
+    const whereSql = where.length ? ` where ${where.join(' and ')}` : ''
+    write = `delete from ${qualified(table.name)} as ${target}${whereSql} returning ${target}.*`
+  }
+  return finishWrite(stmt, cache, request, table, `_postgrest_w as (${write})`, shape)
+}
+
+export interface InsertOptions extends WriteShape {
+  /** `columns=`: which keys of the body to insert; default: every key present in the body. */
+  columns: string[] | null
+  /** Upsert: `Prefer: resolution=merge-duplicates|ignore-duplicates`. */
+  resolution: 'merge' | 'ignore' | null
+  /** `on_conflict=`; default: the primary key. */
+  onConflict: string[] | null
+  /** `Prefer: missing=default`: absent keys take the column default instead of null. */
+  missingDefault: boolean
+}
+
+/**
+ * POST (insert and upsert). Rows travel as one JSON array typed by the table's row type
+ * (jsonb_populate_recordset), so one statement inserts any number of rows with one parameter.
+ */
+export function buildInsert(
+  cache: SchemaCache,
+  tableName: string,
+  request: ReadRequest,
+  rows: Record<string, unknown>[],
+  options: InsertOptions,
+): BuiltWrite {
+  const table = findTable(cache, tableName)
+  const columns = options.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  for (const column of columns)
+    if (!table.columns.has(column)) throw unknownWriteColumn(table, column)
+  if (rows.length === 0) {
+    return {
+      sql: `select ${options.representation ? `'[]'::text` : 'null::text'} as body, 0 as row_count`,
+      params: [],
+      returnsBody: options.representation,
+    }
+  }
+
+  let conflict = ''
+  if (options.resolution) {
+    const keys = options.onConflict ?? table.primaryKey
+    if (keys.length === 0) {
+      throw new PostgrestError(
+        400,
+        'PGRST103',
+        `Cannot upsert into '${table.name}': it has no primary key and no on_conflict was given`,
+      )
+    }
+    for (const key of keys) if (!table.columns.has(key)) throw unknownColumn(table.name, key)
+    const target = keys.map(quoteIdent).join(', ')
+    if (options.resolution === 'ignore') conflict = ` on conflict (${target}) do nothing`
+    else {
+      const sets = (columns.length ? columns : keys).map(
+        (c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`,
+      )
+      conflict = ` on conflict (${target}) do update set ${sets.join(', ')}`
+    }
+  }
+
+  // With missing=default each distinct set of keys becomes its own INSERT, naming only the keys
+  // present, so Postgres fills the rest from the column defaults.
+  const groups = new Map<string, { columns: string[]; rows: Record<string, unknown>[] }>()
+  for (const row of rows) {
+    const present = options.missingDefault ? columns.filter((c) => c in row) : columns
+    const key = present.join('\u0000')
+    const group = groups.get(key) ?? { columns: present, rows: [] }
+    group.rows.push(row)
+    groups.set(key, group)
+  }
+
+  const stmt = new Statement()
+  const rowType = `null::${qualified(table.name)}`
+  const inserts = [...groups.values()].map((group) => {
+    const target = stmt.alias('t')
+    const into = `insert into ${qualified(table.name)} as ${target}`
+    if (group.columns.length === 0) {
+      const count = stmt.param(group.rows.length)
+      return `${into} select from generate_series(1, ${count}::int)${conflict} returning ${target}.*`
+    }
+    const list = group.columns.map(quoteIdent).join(', ')
+    const body = stmt.param(JSON.stringify(group.rows))
+    return `${into} (${list}) select ${list} from jsonb_populate_recordset(${rowType}, ${body}::jsonb)${conflict} returning ${target}.*`
+  })
+  const ctes =
+    inserts.length === 1
+      ? `_postgrest_w as (${inserts[0]})`
+      : `${inserts.map((sql, i) => `_postgrest_w${i} as (${sql})`).join(', ')}, _postgrest_w as (${inserts
+          .map((_, i) => `select * from _postgrest_w${i}`)
+          .join(' union all ')})`
+  return finishWrite(stmt, cache, request, table, ctes, options)
 }

@@ -1,13 +1,357 @@
-import { css } from 'styled-system/css'
-import { ProductList } from './product-list'
+import { Link } from '@tanstack/react-router'
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { menuEntry, subcategoryParam, type MenuCategory } from '../../../lib/menu-categories'
+import { Dialog, DialogTitle } from '../../../ui/dialog'
+import { FilterIcon, GridIcon, ListIcon } from '../../../ui/icons'
+import { SelectField, type SelectOption } from '../../../ui/select'
+import type { AddToCart } from '../add-to-cart-toast'
+import type { MenuSearch, SortKey } from '../catalogue.validation'
+import { useFirstSync } from '../hooks/use-first-sync'
+import { useMenuProducts } from '../hooks/use-menu-products'
+import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../menu-filter'
+import { MenuFilters, type FilterPatch } from './menu-filters'
+import { ProductCardSkeleton } from './product-card'
+import { ProductGrid } from './product-grid'
 
-export function MenuPage() {
+const SORT_OPTIONS: readonly SelectOption<SortKey>[] = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'price-asc', label: 'Price: Low to High' },
+  { value: 'price-desc', label: 'Price: High to Low' },
+  { value: 'name', label: 'Name: A to Z' },
+  { value: 'thc', label: 'THC: High to Low' },
+  { value: 'rating', label: 'Top Rated' },
+]
+
+const EFFECT_MENUS: readonly MenuCategory[] = ['flower', 'concentrates', 'edibles']
+
+function Subcategories({
+  category,
+  active,
+}: {
+  category: MenuCategory
+  active: string | undefined
+}) {
+  const entry = menuEntry(category)
+  const chip = (on: boolean) =>
+    css({
+      display: 'inline-block',
+      px: '3.5',
+      py: '1.5',
+      borderRadius: 'full',
+      fontSize: 'sm',
+      fontWeight: 'semibold',
+      textDecoration: 'none',
+      whiteSpace: 'nowrap',
+      borderWidth: '1px',
+      borderColor: on ? 'accent.solid' : 'border.default',
+      bg: on ? 'accent.solid' : 'bg.surface',
+      color: on ? 'fg.onAccent' : 'fg.default',
+      _hover: { borderColor: 'accent.solid' },
+    })
+  return (
+    <nav
+      aria-label={`${entry.name} subcategories`}
+      className={css({ overflowX: 'auto', mt: '4', scrollbarWidth: 'none' })}
+    >
+      <ul className={css({ display: 'flex', gap: '2', w: 'max-content' })}>
+        {entry.subcategories.map((name) => {
+          const value = subcategoryParam(name)
+          const on = active === value
+          const search = (prev: MenuSearch) => ({ ...prev, category: on ? undefined : value })
+          return (
+            <li key={name}>
+              {category === 'all' ? (
+                <Link
+                  to="/menu"
+                  search={search}
+                  className={chip(on)}
+                  aria-current={on ? 'true' : undefined}
+                >
+                  {name}
+                </Link>
+              ) : (
+                <Link
+                  to="/menu/$category"
+                  params={{ category }}
+                  search={search}
+                  className={chip(on)}
+                  aria-current={on ? 'true' : undefined}
+                >
+                  {name}
+                </Link>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
+
+function StateMessage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className={css({
+        textAlign: 'center',
+        py: '16',
+        px: '6',
+        bg: 'bg.surface',
+        borderRadius: 'lg',
+        boxShadow: 'card',
+        display: 'grid',
+        gap: '4',
+        justifyItems: 'center',
+      })}
+    >
+      <p className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</p>
+      {children}
+    </div>
+  )
+}
+
+/**
+ * A menu (SPEC.md §2 "Menu listing"): title and blurb, "Showing X of Y products", filters in a
+ * sidebar (a drawer below 768 px), sort, grid/list, and the loading, error and empty states.
+ * All filter state lives in the URL; this page only reads it and asks for changes.
+ */
+export function MenuPage({
+  category,
+  search,
+  onSearchChange,
+  onAdd,
+}: {
+  category: MenuCategory
+  search: MenuSearch
+  onSearchChange: (next: MenuSearch) => void
+  onAdd: AddToCart
+}) {
+  const entry = menuEntry(category)
+  const result = useMenuProducts(category)
+  const sync = useFirstSync()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const deferredSearch = useDeferredValue(search)
+  const all = useMemo(() => (result.status === 'ready' ? result.products : []), [result])
+  const facets = useMemo(() => facetsOf(all), [all])
+  const shown = useMemo(
+    () =>
+      sortProducts(
+        filterProducts(all, deferredSearch),
+        deferredSearch.sort,
+        deferredSearch.category,
+      ),
+    [all, deferredSearch],
+  )
+  const view = search.view ?? 'grid'
+  const filterCount = activeFilterCount(search)
+  const loading = result.status === 'loading' || (all.length === 0 && !sync.done)
+  const failed = result.status === 'error' || (all.length === 0 && sync.done && sync.error !== null)
+
+  const patch = (changes: FilterPatch) => onSearchChange({ ...search, ...changes })
+  const clear = () => onSearchChange({ sort: search.sort, view: search.view })
+
+  const filters = (
+    <MenuFilters
+      search={search}
+      facets={facets}
+      showCategories={category === 'all'}
+      showEffects={EFFECT_MENUS.includes(category)}
+      onChange={patch}
+      onClear={clear}
+    />
+  )
+
   return (
     <main>
-      <h1 className={css({ fontFamily: 'heading', fontSize: '4xl', fontWeight: 'bold', mb: '2' })}>
-        All Products
-      </h1>
-      <ProductList />
+      <header className={css({ mb: '6' })}>
+        <nav
+          aria-label="Breadcrumb"
+          className={css({ fontSize: 'sm', color: 'fg.muted', mb: '2' })}
+        >
+          <Link to="/" className={css({ _hover: { color: 'accent.fg' } })}>
+            Home
+          </Link>{' '}
+          / <span>Menu</span>
+        </nav>
+        <h1
+          className={css({
+            fontFamily: 'heading',
+            fontSize: { base: '3xl', md: '5xl' },
+            fontWeight: 'bold',
+            lineHeight: 'tight',
+          })}
+        >
+          {entry.title}
+        </h1>
+        <p className={css({ color: 'fg.muted', mt: '2', maxW: '2xl' })}>{entry.blurb}</p>
+        <Subcategories category={category} active={search.category} />
+      </header>
+
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: {
+            base: 'minmax(0, 1fr)',
+            md: '240px minmax(0, 1fr)',
+            lg: '260px minmax(0, 1fr)',
+          },
+          gap: '8',
+          alignItems: 'start',
+        })}
+      >
+        <aside
+          aria-label="Filters"
+          className={css({
+            display: { base: 'none', md: 'block' },
+            position: 'sticky',
+            top: '36',
+            maxH: 'calc(100dvh - 10rem)',
+            overflowY: 'auto',
+            bg: 'bg.surface',
+            borderRadius: 'lg',
+            boxShadow: 'card',
+            p: '5',
+          })}
+        >
+          {filters}
+        </aside>
+
+        <section aria-label={`${entry.title} products`}>
+          <div
+            className={css({
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '3',
+              mb: '4',
+            })}
+          >
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
+              {loading ? 'Loading products…' : `Showing ${shown.length} of ${all.length} products`}
+            </p>
+            <div
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '2',
+                w: { base: 'full', sm: 'auto' },
+              })}
+            >
+              <button
+                type="button"
+                onClick={() => setDrawerOpen(true)}
+                className={cx(
+                  button({ variant: 'outline', size: 'md' }),
+                  css({ display: { base: 'inline-flex', md: 'none' } }),
+                )}
+              >
+                <FilterIcon size={16} /> Filters{filterCount > 0 && ` (${filterCount})`}
+              </button>
+              <SelectField
+                label="Sort by"
+                hideLabel
+                options={SORT_OPTIONS}
+                value={search.sort ?? 'relevance'}
+                onValueChange={(sort) => patch({ sort: sort === 'relevance' ? undefined : sort })}
+              />
+              <div
+                role="group"
+                aria-label="View"
+                className={css({
+                  display: 'flex',
+                  borderWidth: '1px',
+                  borderColor: 'border.strong',
+                  borderRadius: 'md',
+                  overflow: 'hidden',
+                })}
+              >
+                {(
+                  [
+                    ['grid', 'Grid view', GridIcon],
+                    ['list', 'List view', ListIcon],
+                  ] as const
+                ).map(([mode, label, Icon]) => (
+                  <button
+                    key={mode}
+                    type="button"
+                    aria-label={label}
+                    aria-pressed={view === mode}
+                    onClick={() => patch({ view: mode === 'grid' ? undefined : mode })}
+                    className={css({
+                      display: 'grid',
+                      placeItems: 'center',
+                      w: '10',
+                      h: '10',
+                      cursor: 'pointer',
+                      bg: view === mode ? 'accent.solid' : 'bg.surface',
+                      color: view === mode ? 'fg.onAccent' : 'fg.muted',
+                    })}
+                  >
+                    <Icon size={18} />
+                  </button>
+                ))}
+              </div>
+            </div>
+          </div>
+
+          {failed ? (
+            <StateMessage title="Error loading products. Please try again.">
+              <button type="button" className={button()} onClick={() => window.location.reload()}>
+                Try again
+              </button>
+            </StateMessage>
+          ) : loading ? (
+            <div
+              aria-busy="true"
+              aria-label="Loading products"
+              className={css({
+                display: 'grid',
+                gap: '4',
+                gridTemplateColumns: {
+                  base: 'repeat(2, minmax(0, 1fr))',
+                  lg: 'repeat(3, minmax(0, 1fr))',
+                  xl: 'repeat(4, minmax(0, 1fr))',
+                },
+              })}
+            >
+              {Array.from({ length: 8 }, (_, i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : shown.length === 0 ? (
+            <StateMessage title="No products found matching your criteria">
+              <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+                Try fewer filters or a different search.
+              </p>
+              <button type="button" className={button()} onClick={clear}>
+                Clear filters
+              </button>
+            </StateMessage>
+          ) : (
+            <ProductGrid products={shown} onAdd={onAdd} layout={view} />
+          )}
+        </section>
+      </div>
+
+      <Dialog
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        placement="start"
+        closeLabel="Close filters"
+      >
+        <DialogTitle className={css({ srOnly: true })}>Filters</DialogTitle>
+        {filters}
+        <button
+          type="button"
+          className={cx(button({ size: 'lg' }), css({ w: 'full', mt: '6' }))}
+          onClick={() => setDrawerOpen(false)}
+        >
+          Show {shown.length} products
+        </button>
+      </Dialog>
     </main>
   )
 }

@@ -1,54 +1,57 @@
-import { Link } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { AgeGate } from './age-gate'
+import { BootSplash } from './boot-splash'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
 
-/** The skeleton's header and page frame; the storefront issue replaces it with SPEC.md's header. */
-export function SiteShell({ children }: { children: ReactNode }) {
+/**
+ * The storefront frame: the boot splash, then the 21+ gate, then header, page and footer.
+ * Pages render inside one centred column (max 7xl) with the shell's padding.
+ * The back office (/admin) brings its own frame and skips all three.
+ */
+export function SiteShell({ cartSlot, children }: { cartSlot: ReactNode; children: ReactNode }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return children
   return (
-    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
-      <header
-        className={css({
-          bg: 'accent.solid',
-          color: 'fg.onAccent',
-          px: { base: '4', md: '8' },
-          h: '16',
-          display: 'flex',
-          alignItems: 'center',
-          gap: '6',
-        })}
-      >
-        <Link
-          to="/"
-          className={css({
-            fontFamily: 'heading',
-            fontSize: '2xl',
-            fontWeight: 'bold',
-            textDecoration: 'none',
-          })}
-        >
-          Humo
-        </Link>
-        <nav className={css({ display: 'flex', gap: '4', fontSize: 'sm' })}>
-          <Link
-            to="/menu"
-            className={css({ textDecoration: 'none', _hover: { textDecoration: 'underline' } })}
+    <BootSplash>
+      <AgeGate>
+        <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
+          <a
+            href="#main"
+            className={css({
+              srOnly: true,
+              _focus: {
+                srOnly: false,
+                position: 'fixed',
+                top: '2',
+                left: '2',
+                zIndex: 'skipLink',
+                bg: 'bg.surface',
+                p: '2',
+              },
+            })}
           >
-            Shop All
-          </Link>
-        </nav>
-      </header>
-      <div
-        className={css({
-          flex: '1',
-          w: 'full',
-          maxW: '7xl',
-          mx: 'auto',
-          px: { base: '4', md: '8' },
-          py: '8',
-        })}
-      >
-        {children}
-      </div>
-    </div>
+            Skip to content
+          </a>
+          <SiteHeader cartSlot={cartSlot} />
+          <div
+            id="main"
+            className={css({
+              flex: '1',
+              w: 'full',
+              maxW: '7xl',
+              mx: 'auto',
+              px: { base: '4', md: '8' },
+              py: { base: '5', md: '8' },
+            })}
+          >
+            {children}
+          </div>
+          <SiteFooter />
+        </div>
+      </AgeGate>
+    </BootSplash>
   )
 }

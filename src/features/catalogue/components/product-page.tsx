@@ -1,0 +1,471 @@
+import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
+import DOMPurify from 'dompurify'
+import { useMemo, useState, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { badge, button } from 'styled-system/recipes'
+import type { ProductDoc } from '../../../data/schemas/product.schema'
+import { FREE_SHIPPING_THRESHOLD, formatMoney, roundMoney, salePercent } from '../../../lib/money'
+import { ArrowLeftIcon, ClockIcon, FlaskIcon, TruckIcon } from '../../../ui/icons'
+import { QuantityStepper } from '../../../ui/quantity-stepper'
+import { StarRating } from '../../../ui/star-rating'
+import { Tabs } from '../../../ui/tabs'
+import { addWithToast, type AddToCart } from '../add-to-cart-toast'
+import { useFirstSync } from '../hooks/use-first-sync'
+import { useProduct } from '../hooks/use-product'
+import { percentLabel, stockLevel, weightLabel } from '../product-media'
+import { SALE_CAMPAIGN } from './product-card'
+import { MediaGallery } from './media-gallery'
+
+/** SPEC.md §4: "Only N left in stock!" for 1 to 9. */
+const LOW_STOCK_NOTE_BELOW = 10
+
+function Spinner() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading product"
+      className={css({ display: 'grid', placeItems: 'center', py: '24' })}
+    >
+      <span
+        className={css({
+          w: '10',
+          h: '10',
+          borderRadius: 'full',
+          borderWidth: '3px',
+          borderColor: 'accent.subtle',
+          borderTopColor: 'accent.solid',
+          animation: 'spin 0.8s linear infinite',
+        })}
+      />
+    </div>
+  )
+}
+
+function NotFound() {
+  return (
+    <main
+      className={css({
+        textAlign: 'center',
+        py: '20',
+        display: 'grid',
+        gap: '4',
+        justifyItems: 'center',
+      })}
+    >
+      <h1 className={css({ fontFamily: 'heading', fontSize: '3xl', fontWeight: 'bold' })}>
+        Product not found
+      </h1>
+      <p className={css({ color: 'fg.muted' })}>
+        It may have sold out for good or moved to another menu.
+      </p>
+      <Link to="/menu" className={button()}>
+        Browse Products
+      </Link>
+    </main>
+  )
+}
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <div
+      className={css({
+        bg: 'bg.subtle',
+        borderRadius: 'md',
+        px: '4',
+        py: '3',
+        borderWidth: '1px',
+        borderColor: 'accent.subtle',
+      })}
+    >
+      <p
+        className={css({
+          fontSize: 'xs',
+          color: 'fg.muted',
+          fontWeight: 'semibold',
+          textTransform: 'uppercase',
+          letterSpacing: 'wider',
+        })}
+      >
+        {label}
+      </p>
+      <p className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'accent.fg' })}>{value}</p>
+    </div>
+  )
+}
+
+function Perk({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <li className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+      <span
+        className={css({
+          display: 'grid',
+          placeItems: 'center',
+          w: '10',
+          h: '10',
+          borderRadius: 'full',
+          bg: 'accent.subtle',
+          color: 'accent.fg',
+          flexShrink: 0,
+        })}
+      >
+        {icon}
+      </span>
+      <span>
+        <span className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm' })}>
+          {title}
+        </span>
+        <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>{text}</span>
+      </span>
+    </li>
+  )
+}
+
+function DetailRow({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: '4',
+        py: '2.5',
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+      })}
+    >
+      <dt className={css({ color: 'fg.muted' })}>{label}</dt>
+      <dd className={css({ fontWeight: 'semibold', textAlign: 'right' })}>{value}</dd>
+    </div>
+  )
+}
+
+const prose = css({
+  color: 'fg.default',
+  lineHeight: 'relaxed',
+  '& p': { mb: '3' },
+  '& ul': { listStyle: 'disc', pl: '5', mb: '3' },
+  '& ol': { listStyle: 'decimal', pl: '5', mb: '3' },
+  '& li': { mb: '1' },
+  '& a': { color: 'accent.fg', textDecoration: 'underline' },
+  '& h2, & h3': { fontWeight: 'bold', mt: '4', mb: '2' },
+})
+
+function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCart }) {
+  const router = useRouter()
+  const canGoBack = useCanGoBack()
+  const [quantity, setQuantity] = useState(1)
+  const level = stockLevel(product)
+  const available = level !== 'out'
+  const stock = product.stock ?? 0
+  const maxQuantity = product.unlimited ? 999 : Math.max(1, Math.min(999, stock))
+  const percent = salePercent(product.price, product.originalPrice)
+  const saving =
+    percent > 0 && product.originalPrice ? roundMoney(product.originalPrice - product.price) : 0
+  const description = useMemo(
+    () => DOMPurify.sanitize(product.description, { USE_PROFILES: { html: true } }),
+    [product.description],
+  )
+  const weight = weightLabel(product.weightGrams)
+
+  return (
+    <main>
+      <nav aria-label="Breadcrumb" className={css({ fontSize: 'sm', color: 'fg.muted', mb: '4' })}>
+        <ol
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: '1.5',
+            '& a:hover': { color: 'accent.fg' },
+          })}
+        >
+          <li>
+            <Link to="/">Home</Link> /
+          </li>
+          <li>
+            <Link to="/menu">Menu</Link> /
+          </li>
+          {product.category && (
+            <li>
+              <Link to="/menu/$category" params={{ category: product.categorySlug }}>
+                {product.category.name}
+              </Link>{' '}
+              /
+            </li>
+          )}
+          <li aria-current="page" className={css({ color: 'fg.default', fontWeight: 'semibold' })}>
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <button
+        type="button"
+        onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/menu' }))}
+        className={cx(button({ variant: 'ghost', size: 'sm' }), css({ mb: '4', ml: '-3' }))}
+      >
+        <ArrowLeftIcon size={16} /> Back
+      </button>
+
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+          gap: { base: '6', lg: '12' },
+          alignItems: 'start',
+        })}
+      >
+        <MediaGallery product={product} />
+
+        <div className={css({ display: 'grid', gap: '5' })}>
+          <div>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', mb: '3' })}>
+              {product.isOnSale && (
+                <span className={badge({ tone: 'dealSolid' })}>{SALE_CAMPAIGN} · Sale</span>
+              )}
+              {product.isFeatured && <span className={badge({ tone: 'solid' })}>Featured</span>}
+              {product.productType && (
+                <span className={badge({ tone: 'accent' })}>{product.productType.name}</span>
+              )}
+            </div>
+            <p
+              className={css({
+                fontSize: 'sm',
+                color: 'fg.subtle',
+                textTransform: 'uppercase',
+                letterSpacing: 'wider',
+              })}
+            >
+              {product.brand?.name}
+            </p>
+            <h1
+              className={css({
+                fontFamily: 'heading',
+                fontSize: { base: '3xl', md: '4xl' },
+                fontWeight: 'bold',
+                lineHeight: 'tight',
+              })}
+            >
+              {product.name}
+            </h1>
+            <p
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '2',
+                mt: '2',
+                fontSize: 'sm',
+                color: 'fg.muted',
+              })}
+            >
+              <StarRating rating={product.rating} size={16} /> {product.rating.toFixed(1)} (
+              {product.reviewCount} reviews)
+            </p>
+          </div>
+
+          <div
+            className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}
+          >
+            <span
+              className={css({
+                fontSize: '3xl',
+                fontWeight: 'bold',
+                color: saving ? 'deal.fg' : 'fg.default',
+              })}
+            >
+              {formatMoney(product.price)}
+            </span>
+            {saving > 0 && (
+              <>
+                <s className={css({ fontSize: 'lg', color: 'fg.subtle' })}>
+                  {formatMoney(product.originalPrice)}
+                </s>
+                <span className={badge({ tone: 'deal' })}>
+                  You save {formatMoney(saving)} ({percent}%)
+                </span>
+              </>
+            )}
+            {weight && <span className={css({ color: 'fg.muted' })}>/ {weight}</span>}
+          </div>
+
+          <div
+            className={css({ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: '3' })}
+          >
+            <StatCard label="THC" value={percentLabel(product.thc)} />
+            <StatCard label="CBD" value={percentLabel(product.cbd)} />
+          </div>
+
+          {product.effects.length > 0 && (
+            <div>
+              <h2 className={css({ fontSize: 'sm', fontWeight: 'bold', mb: '2' })}>Effects</h2>
+              <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+                {product.effects.map((effect) => (
+                  <li key={effect} className={badge({ tone: 'neutral' })}>
+                    {effect}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          <div
+            className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}
+          >
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              min={1}
+              max={maxQuantity}
+              disabled={!available}
+            />
+            <button
+              type="button"
+              disabled={!available}
+              onClick={() => void addWithToast(onAdd, product, quantity)}
+              className={cx(button({ size: 'lg' }), css({ flex: '1', minW: '48' }))}
+            >
+              {available ? 'Add to Cart' : 'Out of Stock'}
+            </button>
+          </div>
+          <p
+            role="status"
+            className={css({
+              fontSize: 'sm',
+              fontWeight: 'semibold',
+              color:
+                level === 'out'
+                  ? 'danger.fg'
+                  : level === 'low' || (!product.unlimited && stock < LOW_STOCK_NOTE_BELOW)
+                    ? 'deal.fg'
+                    : 'accent.fg',
+            })}
+          >
+            {level === 'out'
+              ? 'Out of stock'
+              : !product.unlimited && stock < LOW_STOCK_NOTE_BELOW
+                ? `Only ${stock} left in stock!`
+                : 'In stock, ready to ship'}
+          </p>
+
+          <ul
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
+              gap: '4',
+              bg: 'bg.surface',
+              borderRadius: 'lg',
+              p: '4',
+              boxShadow: 'card',
+            })}
+          >
+            <Perk
+              icon={<TruckIcon size={18} />}
+              title="Free Delivery"
+              text={`On orders over $${FREE_SHIPPING_THRESHOLD}`}
+            />
+            <Perk icon={<FlaskIcon size={18} />} title="Lab Tested" text="Third-party tested" />
+            <Perk icon={<ClockIcon size={18} />} title="Same Day" text="Order by 2PM" />
+          </ul>
+        </div>
+      </div>
+
+      <section
+        className={css({
+          mt: '12',
+          bg: 'bg.surface',
+          borderRadius: 'lg',
+          boxShadow: 'card',
+          p: { base: '4', md: '8' },
+        })}
+      >
+        <Tabs.Root defaultValue="description">
+          <Tabs.List>
+            <Tabs.Trigger value="description">Description</Tabs.Trigger>
+            <Tabs.Trigger value="details">Details & Effects</Tabs.Trigger>
+            <Tabs.Trigger value="reviews">Reviews</Tabs.Trigger>
+            <Tabs.Indicator />
+          </Tabs.List>
+          <Tabs.Content value="description">
+            <div className={prose} dangerouslySetInnerHTML={{ __html: description }} />
+          </Tabs.Content>
+          <Tabs.Content value="details">
+            <div
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+                gap: { base: '6', md: '12' },
+              })}
+            >
+              <dl>
+                <DetailRow label="Brand" value={product.brand?.name ?? 'N/A'} />
+                <DetailRow label="Category" value={product.category?.name ?? 'Other'} />
+                <DetailRow label="Type" value={product.productType?.name ?? 'N/A'} />
+                <DetailRow label="Weight" value={weight ?? 'N/A'} />
+                <DetailRow label="THC" value={percentLabel(product.thc)} />
+                <DetailRow label="CBD" value={percentLabel(product.cbd)} />
+                <DetailRow label="SKU" value={product.sku ?? 'N/A'} />
+              </dl>
+              <div>
+                <h3 className={css({ fontWeight: 'bold', mb: '2' })}>Terpene profile</h3>
+                {product.terpenes.length === 0 ? (
+                  <p className={css({ color: 'fg.muted' })}>No terpene profile listed.</p>
+                ) : (
+                  <ul>
+                    {product.terpenes.map((terpene) => (
+                      <li
+                        key={terpene.name}
+                        className={css({
+                          display: 'flex',
+                          justifyContent: 'space-between',
+                          py: '2',
+                          borderBottomWidth: '1px',
+                          borderColor: 'border.default',
+                        })}
+                      >
+                        <span>{terpene.name}</span>
+                        {terpene.percentage != null && (
+                          <span className={css({ fontWeight: 'semibold' })}>
+                            {terpene.percentage.toFixed(1)}%
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {product.effects.length > 0 && (
+                  <>
+                    <h3 className={css({ fontWeight: 'bold', mt: '5', mb: '2' })}>Effects</h3>
+                    <p>{product.effects.join(', ')}</p>
+                  </>
+                )}
+              </div>
+            </div>
+          </Tabs.Content>
+          <Tabs.Content value="reviews">
+            <div
+              className={css({
+                textAlign: 'center',
+                py: '6',
+                display: 'grid',
+                gap: '2',
+                justifyItems: 'center',
+              })}
+            >
+              <StarRating rating={product.rating} size={22} />
+              <p className={css({ fontWeight: 'semibold' })}>
+                {product.rating.toFixed(1)} out of 5 · {product.reviewCount} reviews
+              </p>
+              <p className={css({ color: 'fg.muted' })}>Reviews feature coming soon!</p>
+            </div>
+          </Tabs.Content>
+        </Tabs.Root>
+      </section>
+    </main>
+  )
+}
+
+/** SPEC.md §2 "Product detail": reads the product by slug from the device database. */
+export function ProductPage({ slug, onAdd }: { slug: string; onAdd: AddToCart }) {
+  const product = useProduct(slug)
+  const sync = useFirstSync()
+  if (product === undefined || (product === null && !sync.done)) return <Spinner />
+  if (product === null) return <NotFound />
+  return <ProductDetail product={product} onAdd={onAdd} />
+}

@@ -1,0 +1,66 @@
+/**
+ * How a product's media is chosen and played (SPEC.md §4 "Video media", §7 "Storage"): the
+ * card's still image, the detail gallery's order (videos first, then images, by display order,
+ * at most 4), and the video source with a start fragment so the first frame shows as a poster.
+ */
+import type { ProductDoc } from '../../data/schemas/product.schema'
+
+export type MediaItem = ProductDoc['media'][number]
+
+export const MAX_GALLERY_ITEMS = 4
+const byOrder = (a: MediaItem, b: MediaItem) => a.displayOrder - b.displayOrder
+
+/** The still shown on cards and in the cart: the primary image, else the first image. */
+export function primaryImage(product: Pick<ProductDoc, 'media'>): MediaItem | undefined {
+  const images = product.media.filter((m) => m.type === 'image').sort(byOrder)
+  return images.find((m) => m.isPrimary) ?? images[0]
+}
+
+export function firstVideo(product: Pick<ProductDoc, 'media'>): MediaItem | undefined {
+  return product.media.filter((m) => m.type === 'video').sort(byOrder)[0]
+}
+
+export function galleryMedia(product: Pick<ProductDoc, 'media'>): MediaItem[] {
+  const videos = product.media.filter((m) => m.type === 'video').sort(byOrder)
+  const images = product.media.filter((m) => m.type === 'image').sort(byOrder)
+  return [...videos, ...images].slice(0, MAX_GALLERY_ITEMS)
+}
+
+export type VideoSource = { src: string; type: string }
+
+/**
+ * The playable source of a video URL, or null when its format is not one the shop plays
+ * ("Invalid video format"). `.mov` is served as mp4; `#t=0.001` makes browsers paint the first
+ * frame as a poster.
+ */
+export function videoSource(url: string, withPosterFrame = true): VideoSource | null {
+  const path = url.split(/[?#]/)[0]!.toLowerCase()
+  const fragment = withPosterFrame ? '#t=0.001' : ''
+  if (path.endsWith('.mp4') || path.endsWith('.mov'))
+    return { src: url + fragment, type: 'video/mp4' }
+  if (path.endsWith('.webm')) return { src: url + fragment, type: 'video/webm' }
+  return null
+}
+
+/** "3.5g", "28g"; nothing when the weight is unknown. */
+export function weightLabel(grams: number | null | undefined): string | null {
+  if (!grams) return null
+  return `${Number.isInteger(grams) ? grams : Number(grams.toFixed(2))}g`
+}
+
+/** THC/CBD with one decimal (SPEC.md §9). */
+export const percentLabel = (value: number | null | undefined): string =>
+  `${(value ?? 0).toFixed(1)}%`
+
+export type StockLevel = 'unlimited' | 'plenty' | 'low' | 'out'
+
+/** SPEC.md §4 "Stock badge": above 10, 1 to 10 and 0 are styled apart. */
+export function stockLevel(product: Pick<ProductDoc, 'stock' | 'unlimited'>): StockLevel {
+  if (product.unlimited) return 'unlimited'
+  const stock = product.stock ?? 0
+  if (stock <= 0) return 'out'
+  return stock > 10 ? 'plenty' : 'low'
+}
+
+export const inStock = (product: Pick<ProductDoc, 'stock' | 'unlimited'>): boolean =>
+  stockLevel(product) !== 'out'

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../../tests/fixtures/memory-database'
+import type { HumoDatabase } from '../../data/database'
+import { productRowToDoc } from '../../data/replication/product-row'
+import type { ProductDoc } from '../../data/schemas/product.schema'
+import { loadDraft, placeOrder, restoreCartFromRefusedOrder, saveDraft } from './checkout.actions'
+import { emptyDraft, type CheckoutDraft } from './checkout.validation'
+
+function product(
+  id: string,
+  price: number,
+  category = 'edibles',
+  weight: number | null = null,
+): ProductDoc {
+  const { _deleted, ...doc } = productRowToDoc({
+    id,
+    _modified: '2026-11-22T20:00:00+00:00',
+    _deleted: false,
+    name: `Product ${id}`,
+    slug: `product-${id}`,
+    price,
+    weight_grams: weight,
+    category: { id: category, name: category, slug: category },
+  })
+  void _deleted
+  return doc
+}
+
+const draft: CheckoutDraft = {
+  ...emptyDraft,
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Reyes',
+  phone: '5105550100',
+  address1: '12 Grand Ave',
+  city: 'Oakland',
+  zipCode: '94612',
+  paymentMethod: 'card',
+}
+
+/** Cart lines as the cart feature writes them (features do not import each other). */
+async function addToCart(db: HumoDatabase, p: ProductDoc, quantity: number) {
+  await db.cart_lines.insert({
+    productId: p.id,
+    quantity,
+    addedAt: new Date().toISOString(),
+    product: {
+      name: p.name,
+      slug: p.slug,
+      price: p.price,
+      originalPrice: null,
+      imagePath: null,
+      brandName: null,
+      categoryName: p.category?.name ?? null,
+      categorySlug: p.categorySlug,
+      productTypeName: null,
+      weightGrams: p.weightGrams ?? null,
+      stock: null,
+      unlimited: true,
+    },
+  })
+}
+
+let db: HumoDatabase
+beforeEach(async () => {
+  db = (await createTestDatabase()).db
+})
+afterEach(async () => {
+  await db.close()
+})
+
+describe('checkout actions', () => {
+  it('keeps the guest draft between visits, without any card data', async () => {
+    await saveDraft(db, {
+      ...draft,
+      cardNumber: '4242 4242 4242 4242',
+      cvv: '123',
+    } as CheckoutDraft)
+    const stored = JSON.stringify((await db.getLocal('guest_checkout_data'))?.toJSON())
+    expect(stored).toContain('ana@example.com')
+    expect(stored).not.toContain('4242')
+    expect(stored).not.toContain('cvv')
+    expect(await loadDraft(db)).toEqual(draft)
+  })
+
+  it('writes the order at once with a preview of the totals, keeps only the last four digits, and empties the cart', async () => {
+    await addToCart(db, product('a', 20), 2)
+    await addToCart(db, product('b', 5.5), 1)
+    const lines = (await db.cart_lines.find().exec()).map((l) => l.toJSON())
+    const order = await placeOrder(db, { draft, lines, cardNumber: '4242 4242 4242 1881' })
+    expect(order.sync).toBe('queued')
+    expect(order.cardLast4).toBe('1881')
+    expect(JSON.stringify(order)).not.toContain('4242 4242')
+    expect(order.totals).toEqual({
+      subtotal: 45.5,
+      tax: 3.64,
+      shipping: 9.99,
+      discount: 0,
+      total: 59.13,
+    })
+    expect(order.shippingAddress).toMatchObject({ state: 'CA', zipCode: '94612' })
+    expect(order.secret.length).toBeGreaterThanOrEqual(32)
+    expect(await db.cart_lines.count().exec()).toBe(0)
+    expect((await db.orders.findOne(order.id).exec())?.items).toHaveLength(2)
+  })
+
+  it('puts a refused order back in the cart, once', async () => {
+    await addToCart(db, product('a', 20), 3)
+    const lines = (await db.cart_lines.find().exec()).map((l) => l.toJSON())
+    const order = await placeOrder(db, { draft: { ...draft, paymentMethod: 'cash' }, lines })
+    await db.orders.findOne(order.id).incrementalPatch({
+      sync: 'refused',
+      refusal: [{ productId: 'a', message: 'Only 1 left in stock!' }],
+    })
+    await restoreCartFromRefusedOrder(db, order.id)
+    await restoreCartFromRefusedOrder(db, order.id)
+    const restored = await db.cart_lines.find().exec()
+    expect(restored.map((l) => [l.productId, l.quantity])).toEqual([['a', 3]])
+    expect((await db.orders.findOne(order.id).exec())?.cartRestoredAt).toBeTruthy()
+  })
+})

@@ -1,0 +1,40 @@
+import { menuAnatomy } from '@ark-ui/react/anatomy'
+import { defineSlotRecipe } from '@pandacss/dev'
+
+// A dropdown menu of actions (Ark UI Menu): arrow keys move, Enter picks, Escape closes.
+export const menuRecipe = defineSlotRecipe({
+  className: 'menu',
+  jsx: [/Menu/],
+  slots: menuAnatomy.keys(),
+  base: {
+    content: {
+      bg: 'bg.surface',
+      borderColor: 'border.default',
+      borderRadius: 'md',
+      borderWidth: '1px',
+      boxShadow: 'raised',
+      display: 'flex',
+      flexDirection: 'column',
+      minW: '40',
+      outline: 'none',
+      p: '1',
+      zIndex: 'dropdown',
+      _closed: { display: 'none' },
+    },
+    item: {
+      alignItems: 'center',
+      borderRadius: 'sm',
+      cursor: 'pointer',
+      display: 'flex',
+      fontSize: 'sm',
+      gap: '2',
+      px: '2',
+      py: '1.5',
+      _highlighted: { bg: 'bg.muted' },
+      _disabled: { cursor: 'not-allowed', opacity: 0.5 },
+    },
+    itemGroupLabel: { color: 'fg.subtle', fontSize: 'xs', fontWeight: 'semibold', px: '2', py: '1' },
+    positioner: { zIndex: 'popover' },
+    trigger: { cursor: 'pointer' },
+  },
+})

@@ -1,0 +1,14 @@
+import { Tabs as ArkTabs } from '@ark-ui/react/tabs'
+import { createStyleContext } from 'styled-system/jsx'
+import { tabs } from 'styled-system/recipes'
+
+const { withProvider, withContext } = createStyleContext(tabs)
+
+/** Tabs (Ark UI): arrow keys move between triggers; compound parts as in Park UI. */
+export const Tabs = {
+  Root: withProvider(ArkTabs.Root, 'root'),
+  List: withContext(ArkTabs.List, 'list'),
+  Trigger: withContext(ArkTabs.Trigger, 'trigger'),
+  Content: withContext(ArkTabs.Content, 'content'),
+  Indicator: withContext(ArkTabs.Indicator, 'indicator'),
+}

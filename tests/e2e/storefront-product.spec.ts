@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import { passAgeGate } from './helpers/storefront'
+
+test.beforeEach(async ({ context }) => passAgeGate(context))
+
+test('a product page shows its details, and adding to cart updates the header badge', async ({
+  page,
+}) => {
+  await page.goto('/menu/flower')
+  const first = page.getByRole('list', { name: 'Products' }).getByRole('heading').first()
+  const name = (await first.innerText()).trim()
+  await first.getByRole('link').click()
+
+  await expect(page).toHaveURL(/\/product\//)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
+  await expect(crumbs.getByRole('link', { name: 'Home' })).toBeVisible()
+  await expect(crumbs.getByRole('link', { name: 'Flower' })).toHaveAttribute('href', '/menu/flower')
+  await expect(page.getByText('THC', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Free Delivery')).toBeVisible()
+  await expect(page.getByText('Lab Tested')).toBeVisible()
+
+  await page.getByRole('tab', { name: 'Details & Effects' }).click()
+  await expect(page.getByText('SKU')).toBeVisible()
+  await page.getByRole('tab', { name: 'Reviews' }).click()
+  await expect(page.getByText('Reviews feature coming soon!')).toBeVisible()
+
+  await expect(page.getByRole('link', { name: /^Cart, 0 items/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Increase quantity' }).click()
+  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2')
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByText('Added to cart!')).toBeVisible()
+  await expect(page.getByText(`${name} (2) added to your cart.`)).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Cart, 2 items/ })).toBeVisible()
+  await expect(page.getByTestId('cart-count')).toHaveText('2')
+})
+
+test('Quick Add on a card adds one and says so', async ({ page }) => {
+  await page.goto('/menu/edibles')
+  const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first()
+  const name = (await card.getByRole('heading').innerText()).trim()
+  await card.getByRole('button', { name: `Add ${name} to cart` }).click()
+  await expect(page.getByText(`${name} has been added to your cart.`)).toBeVisible()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+})
+
+test('an unknown product says so, and the old /menu/product path redirects', async ({ page }) => {
+  await page.goto('/product/no-such-product')
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Browse Products' }).click()
+  await expect(page).toHaveURL(/\/menu$/)
+
+  await page.goto('/menu/product/no-such-product')
+  await expect(page).toHaveURL(/\/product\/no-such-product$/)
+})
