@@ -17,6 +17,7 @@ import { adminOrderSchema, type AdminOrderDoc } from './schemas/admin-order.sche
 import { brandSchema, type BrandDoc } from './schemas/brand.schema'
 import { cartLineSchema, type CartLineDoc } from './schemas/cart-line.schema'
 import { categorySchema, type CategoryDoc } from './schemas/category.schema'
+import { contactMessageSchema, type ContactMessageDoc } from './schemas/contact-message.schema'
 import { orderNoticeSchema, type OrderNoticeDoc } from './schemas/order-notice.schema'
 import { orderSchema, type OrderDoc } from './schemas/order.schema'
 import { productTypeSchema, type ProductTypeDoc } from './schemas/product-type.schema'
@@ -36,6 +37,7 @@ export type HumoCollections = {
   orders: RxCollection<OrderDoc>
   admin_orders: RxCollection<AdminOrderDoc>
   order_notices: RxCollection<OrderNoticeDoc>
+  contact_messages: RxCollection<ContactMessageDoc>
 }
 export type HumoDatabase = RxDatabase<HumoCollections>
 
@@ -63,6 +65,7 @@ function collectionDefinitions(db: HumoDatabase) {
       conflictHandler: createAdminOrderConflictHandler((notice) => db.order_notices.insert(notice)),
     },
     order_notices: { schema: orderNoticeSchema },
+    contact_messages: { schema: contactMessageSchema },
   }
 }
 

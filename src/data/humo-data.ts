@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { BehaviorSubject, combineLatest } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, type HumoDatabase } from './database'
+import { startContactOutbox } from './outbox/contact-outbox'
 import { startOrderOutbox } from './outbox/order-outbox'
 import { replicateCatalogue } from './replication/catalogue-replication'
 import { CATALOGUE_TABLES, watchChanges } from './replication/live-changes'
@@ -94,6 +95,7 @@ export async function startHumoData(): Promise<HumoData> {
     await db.waitForLeadership()
     watchChanges(supabase, 'humo-catalogue', CATALOGUE_TABLES, () => catalogue.nudge())
     const outbox = startOrderOutbox(db, supabase)
+    const contact = startContactOutbox(db, supabase)
     // Shoppers cannot subscribe to orders (RLS), so their statuses are polled while visible.
     setInterval(() => {
       if (document.visibilityState === 'visible' && navigator.onLine) void outbox.refreshStatuses()
@@ -103,6 +105,7 @@ export async function startHumoData(): Promise<HumoData> {
       patch({ online: true })
       catalogue.nudge()
       void outbox.flush()
+      void contact.flush()
       void outbox.refreshStatuses()
     })
   })

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ContactPage, type ContactMessage } from '../features/content/components/contact-page'
+import { ContactPage } from '../features/content/components/contact-page'
+import { useSendContactMessage } from '../features/content/hooks/use-send-contact-message'
 
 export const Route = createFileRoute('/contact')({ component: ContactRoute })
 
-// NOTE: SPEC.md §2 only logs the message; the contact RPC replaces this handler.
-function logMessage(message: ContactMessage) {
-  console.info('contact message', message)
-}
-
 function ContactRoute() {
-  return <ContactPage onSubmit={logMessage} />
+  return <ContactPage onSubmit={useSendContactMessage()} />
 }

@@ -124,8 +124,7 @@ async function main() {
       let from = 'pending'
       for (const to of cycle.slice(0, 1)) {
         const waiting = second.evaluate(
-          ([i2, id2, s]) =>
-            window.humoBench.waitForStatus(i2, id2, s as string, 5000),
+          ([i2, id2, s]) => window.humoBench.waitForStatus(i2, id2, s as string, 5000),
           [index, id, to] as const,
         )
         const started = Date.now()

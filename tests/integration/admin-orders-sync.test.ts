@@ -31,8 +31,7 @@ afterAll(async () => {
 
 async function device(user: TestUser, name: string) {
   const { db } = await createTestDatabase(undefined, ['admin_orders', 'order_notices'])
-  const start = () =>
-    replicateAdminOrders(user.client, db, { identifier: `admin-orders-${name}` })
+  const start = () => replicateAdminOrders(user.client, db, { identifier: `admin-orders-${name}` })
   return { db, start }
 }
 

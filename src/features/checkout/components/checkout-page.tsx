@@ -7,6 +7,7 @@ import { useObservable } from '../../../data/hooks/use-observable'
 import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
 import { formatMoney, totalsFor } from '../../../lib/money'
 import { checkPurchaseLimits } from '../../../lib/purchase-limits'
+import { toaster } from '../../../ui/toaster'
 import { loadDraft, placeOrder, saveDraft } from '../checkout.actions'
 import {
   addressSchema,
@@ -158,6 +159,20 @@ export function CheckoutPage() {
     try {
       const order = await placeOrder(db, { draft, lines, cardNumber: card.cardNumber })
       setCard(emptyCard)
+      const number = order.id.slice(0, 8).toUpperCase()
+      toaster.create(
+        sync.online
+          ? {
+              type: 'success',
+              title: 'Order placed successfully!',
+              description: `Order #${number} has been confirmed. You'll receive an email confirmation shortly.`,
+            }
+          : {
+              type: 'info',
+              title: 'Order saved',
+              description: `Order #${number} will be sent when the shop is back online.`,
+            },
+      )
       await navigate({
         to: '/checkout/success',
         search: { order: order.id },
@@ -165,6 +180,11 @@ export function CheckoutPage() {
       })
     } catch {
       setError('Error placing order. Please check your information and try again.')
+      toaster.create({
+        type: 'error',
+        title: 'Error placing order',
+        description: 'Please check your information and try again.',
+      })
     } finally {
       setBusy(false)
     }

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test'
+import { passAgeGate } from './helpers/storefront'
+
+// Watermelon Sea Salt Gummies: $22, 60 in stock (supabase/seed/catalogue.ts).
+const PRODUCT = '/product/watermelon-sea-salt-gummies'
+
+test.beforeEach(async ({ context }) => {
+  await passAgeGate(context)
+})
+
+async function addGummies(page: Page) {
+  await page.goto(PRODUCT)
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+}
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' })
+
+async function expectRow(page: Page, label: string, value: string) {
+  await expect(
+    summary(page)
+      .locator('div', { has: page.getByText(label, { exact: true }) })
+      .last(),
+  ).toContainText(value)
+}
+
+async function fillContact(page: Page) {
+  await page.getByLabel('First Name').fill('Ana')
+  await page.getByLabel('Last Name').fill('Reyes')
+  await page.getByLabel('Email').fill('ana@example.com')
+  await page.getByLabel('Phone').fill('(510) 555-0100')
+  await page.getByLabel('Address', { exact: true }).fill('12 Grand Ave')
+  await page.getByLabel('City').fill('Oakland')
+  await page.getByLabel('ZIP Code').fill('94612')
+}
+
+test('the cart changes quantities and shows the money rules', async ({ page }) => {
+  await addGummies(page)
+  await page.goto('/cart')
+  await expect(page.getByRole('heading', { name: 'Shopping Cart (1 items)' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /Decrease quantity/ })).toBeDisabled()
+  await expectRow(page, 'Subtotal', '$22.00')
+  await expectRow(page, 'Shipping', '$9.99')
+  await expectRow(page, 'Tax', '$1.76')
+  await expectRow(page, 'Total', '$33.75')
+  await expect(page.getByText('Add $28.00 more for free shipping!')).toBeVisible()
+
+  await page.getByRole('button', { name: /Increase quantity/ }).click()
+  await page.getByRole('button', { name: /Increase quantity/ }).click()
+  await expect(page.getByRole('heading', { name: 'Shopping Cart (3 items)' })).toBeVisible()
+  await expectRow(page, 'Subtotal', '$66.00')
+  await expectRow(page, 'Shipping', 'Free')
+  await expectRow(page, 'Tax', '$5.28')
+  await expectRow(page, 'Total', '$71.28')
+  await expect(page.getByText(/more for free shipping/)).toHaveCount(0)
+
+  await page.getByRole('button', { name: /^Remove / }).click()
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/menu')
+})
+
+test('checkout by card refuses missing card details, then places the order', async ({ page }) => {
+  await addGummies(page)
+  await page.goto('/checkout')
+  await fillContact(page)
+  await page.getByRole('radio', { name: 'Card' }).check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  // The browser's own validation stops the order and says what is missing.
+  const cardNumber = page.getByLabel('Card Number')
+  expect(await cardNumber.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('')
+  await expect(page).toHaveURL(/\/checkout$/)
+
+  await page.getByLabel('Name on Card').fill('Ana Reyes')
+  await cardNumber.fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry Date').fill('12/29')
+  await page.getByLabel('CVV').fill('123')
+  await page.getByRole('button', { name: 'Place Order' }).click()
+
+  await expect(page).toHaveURL(/\/checkout\/success/)
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+  await expect(page.getByText('Will be provided via email')).toBeVisible()
+  await expect(page.getByText('(to be confirmed)')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/menu')
+  // The card number was never kept on the device.
+  const stored = await page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name)
+    return JSON.stringify(names) + JSON.stringify({ ...localStorage })
+  })
+  expect(stored).not.toContain('4242 4242')
+})
+
+test('an order placed offline is saved, and reaches the shop when the connection returns', async ({
+  page,
+  context,
+}) => {
+  await addGummies(page)
+  await page.goto('/checkout')
+  await fillContact(page)
+  await page.getByRole('radio', { name: /Cash on/ }).check()
+
+  await context.setOffline(true)
+  await expect(page.getByText(/You are offline/)).toBeVisible()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page).toHaveURL(/\/checkout\/success/)
+  await expect(page.getByRole('heading', { name: 'Order saved' })).toBeVisible()
+  await expect(
+    page.getByRole('main').getByText(/will be sent when the shop is back online/),
+  ).toBeVisible()
+  await expect(page.getByTestId('cart-count')).toHaveCount(0)
+
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({
+    timeout: 20_000,
+  })
+})
