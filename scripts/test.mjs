@@ -50,6 +50,11 @@ if (wants('unit')) {
     '--outputFile.json=test-results/vitest.json',
   ])
 }
+if (wants('postgres')) {
+  step("schema on PostgreSQL 15 (hosted Supabase's version)", process.execPath, [
+    'scripts/check-postgres.mjs',
+  ])
+}
 if (wants('e2e')) {
   step('build', 'npm', ['run', '-s', 'build:app'])
   writeBuildStamp(root)
