@@ -190,6 +190,3 @@ export function replicateAdminOrders(
   })
   return Object.assign(state, { nudge: () => resync$.next('RESYNC') })
 }
-
-/** Signing out of the admin: see `clearAdminData` in database.ts (it owns the collections). */
-export { clearAdminData } from '../database'

@@ -1,0 +1,202 @@
+/**
+ * The back office's calls to the server (supabase-js): the product table of an admin (inactive
+ * products included), the product save and delete RPCs, media files in the `product_media`
+ * bucket, brands / categories / product types, contact messages and staff profiles.
+ */
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
+import { DEFAULT_BUCKET } from '../../lib/media-url'
+import {
+  ADMIN_PRODUCT_SELECT,
+  normaliseProductRow,
+  uploadPath,
+  type AdminProductRow,
+  type SaveProductPayload,
+} from './admin-product'
+import type { ReferenceKind } from './admin.validation'
+
+export class AdminApiError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message)
+  }
+}
+
+function fail(error: PostgrestError | { message: string; code?: string }): never {
+  throw new AdminApiError(error.message, 'code' in error ? error.code : undefined)
+}
+
+export async function fetchAdminProducts(supabase: SupabaseClient): Promise<AdminProductRow[]> {
+  const { data, error } = await supabase
+    .from('products')
+    .select(ADMIN_PRODUCT_SELECT)
+    .eq('_deleted', false)
+    .order('created_at', { ascending: false })
+  if (error) fail(error)
+  return (data as AdminProductRow[]).map(normaliseProductRow)
+}
+
+export async function saveProduct(
+  supabase: SupabaseClient,
+  payload: Partial<SaveProductPayload> & { id: string },
+): Promise<{ id: string; slug: string; created: boolean }> {
+  const response = await supabase.rpc('admin_save_product', { p_product: payload })
+  if (response.error) fail(response.error)
+  return response.data as { id: string; slug: string; created: boolean }
+}
+
+export async function deleteProduct(supabase: SupabaseClient, row: AdminProductRow) {
+  const { error } = await supabase.rpc('admin_delete_product', { p_id: row.id })
+  if (error) fail(error)
+  // SPEC.md §4: deleting continues even if removing its media fails (only logged).
+  const paths = row.product_media.map((m) => m.media_url).filter((p) => !/^https?:/.test(p))
+  if (paths.length) {
+    const removed = await supabase.storage.from(DEFAULT_BUCKET).remove(paths)
+    if (removed.error)
+      console.warn('Could not remove the media of a deleted product', removed.error)
+  }
+}
+
+/** Uploads files (never overwriting); on a failure removes what this call already uploaded. */
+export async function uploadMedia(
+  supabase: SupabaseClient,
+  productId: string,
+  files: readonly File[],
+): Promise<{ path: string; file: File }[]> {
+  const done: { path: string; file: File }[] = []
+  for (const file of files) {
+    const path = uploadPath(productId, file.name)
+    const { error } = await supabase.storage
+      .from(DEFAULT_BUCKET)
+      .upload(path, file, { cacheControl: '3600', upsert: false, contentType: file.type })
+    if (error) {
+      await removeMediaFiles(
+        supabase,
+        done.map((d) => d.path),
+      )
+      throw new AdminApiError(error.message)
+    }
+    done.push({ path, file })
+  }
+  return done
+}
+
+export async function removeMediaFiles(supabase: SupabaseClient, paths: readonly string[]) {
+  const own = paths.filter((p) => !/^https?:/.test(p))
+  if (!own.length) return
+  const { error } = await supabase.storage.from(DEFAULT_BUCKET).remove([...own])
+  if (error) console.warn('Could not remove media files', error)
+}
+
+const TABLES: Record<ReferenceKind, string> = {
+  brand: 'brands',
+  category: 'categories',
+  'product type': 'product_types',
+}
+
+export type ReferenceRow = { id: string; name: string }
+
+export async function createReference(
+  supabase: SupabaseClient,
+  kind: ReferenceKind,
+  values: Record<string, unknown>,
+): Promise<ReferenceRow> {
+  const row = kind === 'product type' ? values : { ...values, is_active: true }
+  const { data, error } = await supabase
+    .from(TABLES[kind])
+    .insert(row)
+    .select('id, name')
+    .single<ReferenceRow>()
+  if (error) fail(error)
+  return data
+}
+
+export async function updateReference(
+  supabase: SupabaseClient,
+  kind: ReferenceKind,
+  id: string,
+  values: Record<string, unknown>,
+) {
+  const { error } = await supabase.from(TABLES[kind]).update(values).eq('id', id)
+  if (error) fail(error)
+}
+
+/**
+ * A soft delete (devices pull the tombstone). The server refuses while a product references the
+ * row, with SPEC.md §8's message.
+ */
+export async function deleteReference(supabase: SupabaseClient, kind: ReferenceKind, id: string) {
+  const { error } = await supabase.from(TABLES[kind]).update({ _deleted: true }).eq('id', id)
+  if (error) fail(error)
+}
+
+export type ContactMessage = {
+  id: string
+  first_name: string
+  last_name: string
+  email: string
+  phone: string | null
+  subject: string
+  message: string
+  created_at: string
+  read_at: string | null
+}
+
+export async function fetchContactMessages(supabase: SupabaseClient): Promise<ContactMessage[]> {
+  const { data, error } = await supabase
+    .from('contact_messages')
+    .select('id, first_name, last_name, email, phone, subject, message, created_at, read_at')
+    .eq('_deleted', false)
+    .order('created_at', { ascending: false })
+    .limit(50)
+  if (error) fail(error)
+  return data
+}
+
+export async function markMessageRead(supabase: SupabaseClient, id: string) {
+  const { error } = await supabase
+    .from('contact_messages')
+    .update({ read_at: new Date().toISOString() })
+    .eq('id', id)
+  if (error) fail(error)
+}
+
+export type StaffProfile = { user_id: string; role: string; created_at: string }
+
+export async function fetchStaff(supabase: SupabaseClient): Promise<StaffProfile[]> {
+  const { data, error } = await supabase
+    .from('user_profiles')
+    .select('user_id, role, created_at')
+    .eq('_deleted', false)
+    .eq('role', 'admin')
+    .order('created_at')
+  if (error) fail(error)
+  return data
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Makes an existing account an admin. By account id: a profile row (admins may write them).
+ * By email: needs the server function `admin_grant_by_email`, when the backend has it.
+ */
+export async function addAdmin(supabase: SupabaseClient, who: string) {
+  const value = who.trim()
+  if (UUID.test(value)) {
+    const { error } = await supabase
+      .from('user_profiles')
+      .upsert({ user_id: value, role: 'admin', _deleted: false }, { onConflict: 'user_id' })
+    if (error) fail(error)
+    return
+  }
+  const { error } = await supabase.rpc('admin_grant_by_email', { p_email: value.toLowerCase() })
+  if (error) {
+    if (error.code === 'PGRST202' || /could not find the function/i.test(error.message)) {
+      throw new AdminApiError(
+        'This backend cannot look accounts up by email. Enter the account id instead (shown to the person when their admin sign-up was refused).',
+      )
+    }
+    fail(error)
+  }
+}

@@ -1,0 +1,171 @@
+/** The command palette's commands (SPEC.md §2 "Admin command palette"), filtered by text. */
+export type CommandId =
+  | 'go-orders'
+  | 'go-products'
+  | 'go-brands'
+  | 'go-analytics'
+  | 'add-product'
+  | 'bulk-edit'
+  | 'export-products'
+  | 'import-products'
+  | 'search-orders'
+  | 'filter-pending'
+  | 'export-orders'
+  | 'refresh'
+  | 'notifications'
+  | 'featured'
+  | 'sales-report'
+  | 'settings'
+
+export type AdminCommand = {
+  id: CommandId
+  category: 'Navigation' | 'Products' | 'Orders' | 'Quick Actions' | 'Reports' | 'Settings'
+  title: string
+  description: string
+  keywords: readonly string[]
+  /** The letter shown with the Command key (⌘O). */
+  shortcut?: string
+}
+
+export const ADMIN_COMMANDS: readonly AdminCommand[] = [
+  {
+    id: 'go-orders',
+    category: 'Navigation',
+    title: 'Go to Orders',
+    description: 'View and manage the order board',
+    keywords: ['orders', 'board', 'status', 'tab'],
+    shortcut: 'O',
+  },
+  {
+    id: 'go-products',
+    category: 'Navigation',
+    title: 'Go to Products',
+    description: 'Manage the product catalogue',
+    keywords: ['products', 'catalogue', 'inventory', 'tab'],
+    shortcut: 'P',
+  },
+  {
+    id: 'go-brands',
+    category: 'Navigation',
+    title: 'Go to Brands',
+    description: 'Manage brands',
+    keywords: ['brands', 'manufacturers', 'tab'],
+    shortcut: 'B',
+  },
+  {
+    id: 'go-analytics',
+    category: 'Navigation',
+    title: 'Go to Analytics',
+    description: 'Sales charts and low stock',
+    keywords: ['analytics', 'charts', 'stats', 'tab'],
+    shortcut: 'A',
+  },
+  {
+    id: 'add-product',
+    category: 'Products',
+    title: 'Add New Product',
+    description: 'Create a product with its media',
+    keywords: ['create', 'new', 'product'],
+    shortcut: 'N',
+  },
+  {
+    id: 'bulk-edit',
+    category: 'Products',
+    title: 'Bulk Edit Products',
+    description: 'Set price, stock, sale, featured or active on many products',
+    keywords: ['bulk', 'edit', 'mass', 'update'],
+  },
+  {
+    id: 'export-products',
+    category: 'Products',
+    title: 'Export Products',
+    description: 'Download every product as CSV',
+    keywords: ['export', 'csv', 'download', 'products'],
+  },
+  {
+    id: 'import-products',
+    category: 'Products',
+    title: 'Import Products',
+    description: 'Upload a CSV of products',
+    keywords: ['import', 'csv', 'upload', 'products'],
+  },
+  {
+    id: 'search-orders',
+    category: 'Orders',
+    title: 'Search Orders',
+    description: 'Find an order by id, customer or product',
+    keywords: ['find', 'search', 'orders', 'customer'],
+    shortcut: 'F',
+  },
+  {
+    id: 'filter-pending',
+    category: 'Orders',
+    title: 'Filter Pending Orders',
+    description: 'Show only the orders waiting to be processed',
+    keywords: ['pending', 'filter', 'orders', 'new'],
+  },
+  {
+    id: 'export-orders',
+    category: 'Orders',
+    title: 'Export Orders',
+    description: 'Download every order as CSV',
+    keywords: ['export', 'csv', 'download', 'orders'],
+  },
+  {
+    id: 'refresh',
+    category: 'Quick Actions',
+    title: 'Refresh Dashboard',
+    description: 'Sync orders and products with the server now',
+    keywords: ['refresh', 'reload', 'sync', 'update'],
+    shortcut: 'R',
+  },
+  {
+    id: 'notifications',
+    category: 'Quick Actions',
+    title: 'View Notifications',
+    description: 'New orders and contact messages',
+    keywords: ['notifications', 'alerts', 'messages', 'inbox'],
+  },
+  {
+    id: 'featured',
+    category: 'Quick Actions',
+    title: 'Manage Featured Products',
+    description: 'Choose the products featured in the shop',
+    keywords: ['featured', 'highlight', 'promote'],
+  },
+  {
+    id: 'sales-report',
+    category: 'Reports',
+    title: 'Generate Sales Report',
+    description: 'Totals for a period, with a CSV',
+    keywords: ['report', 'sales', 'revenue', 'csv'],
+  },
+  {
+    id: 'settings',
+    category: 'Settings',
+    title: 'Admin Settings',
+    description: 'Shop facts and staff accounts',
+    keywords: ['settings', 'admins', 'staff', 'configuration'],
+  },
+]
+
+/** SPEC.md §2: case-insensitive substring on title, description or keywords. */
+export function filterCommands(commands: readonly AdminCommand[], query: string): AdminCommand[] {
+  const q = query.trim().toLowerCase()
+  if (!q) return [...commands]
+  return commands.filter(
+    (c) =>
+      c.title.toLowerCase().includes(q) ||
+      c.description.toLowerCase().includes(q) ||
+      c.keywords.some((k) => k.toLowerCase().includes(q)),
+  )
+}
+
+export const COMMAND_CATEGORIES = [
+  'Navigation',
+  'Products',
+  'Orders',
+  'Quick Actions',
+  'Reports',
+  'Settings',
+] as const

@@ -1,0 +1,338 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { useHumoData } from '../../../data/data-context'
+import { CATALOGUE_TABLES, watchChanges } from '../../../data/replication/live-changes'
+import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
+import { Tabs } from '../../../ui/tabs'
+import { toaster } from '../../../ui/toaster'
+import { forgetAdmin, type AdminUser } from '../admin-auth'
+import type { CommandId } from '../admin-commands'
+import { downloadText, ordersToCsv, productsToCsv, today } from '../admin-csv'
+import { dismissNotice, moveOrder, removeAdminData } from '../admin.actions'
+import type { AdminProductRow } from '../admin-product'
+import { useAdminOrders, useCatalogueProducts, useOrderNotices } from '../hooks/use-admin-data'
+import { useAdminProducts } from '../hooks/use-admin-products'
+import { useAdminReplication } from '../hooks/use-admin-replication'
+import { useOnline } from '../hooks/use-online'
+import { isWaitingToSync, shortOrderId, statusLabel, type OrderStatus } from '../order-board-model'
+import { dashboardStats } from '../order-stats'
+import { AdminHeader } from './admin-header'
+import { AdminSettingsDialog } from './admin-settings-dialog'
+import { AnalyticsTab } from './analytics-tab'
+import { BrandsTab } from './brands-tab'
+import { BulkEditDialog } from './bulk-edit-dialog'
+import { CommandPalette } from './command-palette'
+import { FeaturedDialog } from './featured-dialog'
+import { ImportProductsDialog } from './import-products-dialog'
+import { NotificationsDialog } from './notifications-dialog'
+import { OrderBoard, type OrderFilter } from './order-board'
+import { ProductFormDialog } from './product-form-dialog'
+import { ProductsTab } from './products-tab'
+import { SalesReportDialog } from './sales-report-dialog'
+import { StatCards } from './stat-cards'
+import { SyncStatus } from './sync-status'
+
+type Props = {
+  user: AdminUser
+  supabase: SupabaseClient | null
+  theme: 'dark' | 'light'
+  onToggleTheme: () => void
+  onSignedOut: () => void
+}
+
+type Tab = 'orders' | 'products' | 'brands' | 'analytics'
+type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'settings' | null
+
+/** The back office (SPEC.md §2 "Admin dashboard") and what its command palette runs. */
+export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedOut }: Props) {
+  const data = useHumoData()
+  const { db, sync$ } = data
+  const resync = useCallback(() => data.resync(), [data])
+  const navigate = useNavigate()
+  const online = useOnline()
+  const replication = useAdminReplication(supabase)
+  const orders = useAdminOrders()
+  const notices = useOrderNotices()
+  const catalogue = useCatalogueProducts()
+  const products = useAdminProducts(supabase)
+  const reloadProducts = products.reload
+
+  const [tab, setTab] = useState<Tab>('orders')
+  const [paletteOpen, setPaletteOpen] = useState(false)
+  const [dialog, setDialog] = useState<PaletteDialog>(null)
+  const [productForm, setProductForm] = useState<{ open: boolean; row: AdminProductRow | null }>({
+    open: false,
+    row: null,
+  })
+  const [orderSearch, setOrderSearch] = useState('')
+  const [orderFilter, setOrderFilter] = useState<OrderFilter>('all')
+  const [focusSearchToken, setFocusSearchToken] = useState(0)
+  const [signingOut, setSigningOut] = useState(false)
+
+  // Another admin's product changes show up in the table.
+  useEffect(() => {
+    if (!supabase) return
+    return watchChanges(
+      supabase,
+      'humo-admin-products',
+      CATALOGUE_TABLES,
+      () => void reloadProducts(),
+    )
+  }, [supabase, reloadProducts])
+
+  // Cmd/Ctrl+K toggles the palette; Cmd/Ctrl+Shift+P opens it when closed (SPEC.md §2).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const mod = event.metaKey || event.ctrlKey
+      if (!mod) return
+      const key = event.key.toLowerCase()
+      if (key === 'k' && !event.shiftKey) {
+        event.preventDefault()
+        setPaletteOpen((open) => !open)
+      } else if (key === 'p' && event.shiftKey) {
+        event.preventDefault()
+        setPaletteOpen(true)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const stats = useMemo(() => dashboardStats(catalogue, orders ?? []), [catalogue, orders])
+  const waiting = (orders ?? []).filter(isWaitingToSync).length
+
+  const onMove = useCallback(
+    (order: AdminOrderDoc, to: OrderStatus) => {
+      void moveOrder(db, order.id, to).then((moved) => {
+        if (!moved) return
+        toaster.create({
+          type: 'success',
+          title: `Order ${shortOrderId(order.id)} moved to ${statusLabel(to)}`,
+          description: navigator.onLine
+            ? undefined
+            : 'Saved on this device; it syncs when you are back online.',
+        })
+      })
+    },
+    [db],
+  )
+
+  const signOut = async () => {
+    setSigningOut(true)
+    try {
+      await replication.stop()
+      await removeAdminData(db)
+      if (supabase) {
+        const { error } = await supabase.auth.signOut()
+        if (error) {
+          console.error('Sign out failed', error)
+          await supabase.auth.signOut({ scope: 'local' })
+        }
+      }
+      forgetAdmin()
+    } finally {
+      onSignedOut()
+      void navigate({ to: '/admin' })
+    }
+  }
+
+  const exportProducts = async () => {
+    const rows = products.rows ?? (await products.reload().then(() => null))
+    if (!rows) {
+      toaster.create({
+        type: 'error',
+        title: 'Products are not loaded yet',
+        description: 'Try again in a moment.',
+      })
+      return
+    }
+    downloadText(`humo-products-${today()}.csv`, productsToCsv(rows))
+    toaster.create({ type: 'success', title: `Exported ${rows.length} products` })
+  }
+
+  const run = (id: CommandId) => {
+    switch (id) {
+      case 'go-orders':
+        return setTab('orders')
+      case 'go-products':
+        return setTab('products')
+      case 'go-brands':
+        return setTab('brands')
+      case 'go-analytics':
+        return setTab('analytics')
+      case 'add-product':
+        setTab('products')
+        return setProductForm({ open: true, row: null })
+      case 'bulk-edit':
+        return setDialog('bulk')
+      case 'export-products':
+        return void exportProducts()
+      case 'import-products':
+        return setDialog('import')
+      case 'search-orders':
+        setTab('orders')
+        if (orderFilter === 'cancelled') setOrderFilter('all')
+        return setFocusSearchToken((n) => n + 1)
+      case 'filter-pending':
+        setTab('orders')
+        return setOrderFilter('pending')
+      case 'export-orders': {
+        const all = orders ?? []
+        downloadText(`humo-orders-${today()}.csv`, ordersToCsv(all))
+        return toaster.create({ type: 'success', title: `Exported ${all.length} orders` })
+      }
+      case 'refresh':
+        resync()
+        replication.nudge()
+        void products.reload()
+        return toaster.create({
+          type: 'info',
+          title: 'Dashboard refreshed',
+          description: 'Syncing with the server.',
+        })
+      case 'notifications':
+        return setDialog('notifications')
+      case 'featured':
+        return setDialog('featured')
+      case 'sales-report':
+        return setDialog('report')
+      case 'settings':
+        return setDialog('settings')
+    }
+  }
+
+  const syncing = replication.active || sync$.value.syncing
+
+  return (
+    <div className={css({ bg: 'bg.canvas', color: 'fg.default', minH: '100dvh' })}>
+      <AdminHeader
+        email={user.email}
+        theme={theme}
+        onToggleTheme={onToggleTheme}
+        onOpenPalette={() => setPaletteOpen(true)}
+        onSignOut={() => void signOut()}
+        signingOut={signingOut}
+      />
+      <main
+        className={css({
+          display: 'grid',
+          gap: '6',
+          maxW: '7xl',
+          mx: 'auto',
+          px: { base: '4', md: '8' },
+          py: '6',
+        })}
+      >
+        <SyncStatus
+          online={online}
+          waiting={waiting}
+          syncing={syncing}
+          error={online ? replication.error : null}
+        />
+        <StatCards stats={stats} />
+        <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as Tab)} lazyMount>
+          <Tabs.List>
+            <Tabs.Trigger value="orders">Orders</Tabs.Trigger>
+            <Tabs.Trigger value="products">Products</Tabs.Trigger>
+            <Tabs.Trigger value="brands">Brands</Tabs.Trigger>
+            <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>
+            <Tabs.Indicator />
+          </Tabs.List>
+          <Tabs.Content value="orders">
+            <OrderBoard
+              orders={orders}
+              notices={notices}
+              onDismissNotice={(id) => void dismissNotice(db, id)}
+              onMove={onMove}
+              search={orderSearch}
+              onSearchChange={setOrderSearch}
+              filter={orderFilter}
+              onFilterChange={setOrderFilter}
+              focusSearchToken={focusSearchToken}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="products">
+            <ProductsTab
+              supabase={supabase}
+              products={products}
+              onAdd={() => setProductForm({ open: true, row: null })}
+              onEdit={(row: AdminProductRow) => setProductForm({ open: true, row })}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="brands">
+            <BrandsTab supabase={supabase} products={products.rows} onChanged={resync} />
+          </Tabs.Content>
+          <Tabs.Content value="analytics">
+            <AnalyticsTab orders={orders ?? []} catalogue={catalogue} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onRun={run} />
+      <ProductFormDialog
+        open={productForm.open}
+        row={productForm.row}
+        supabase={supabase}
+        onClose={() => setProductForm({ open: false, row: null })}
+        onSaved={() => {
+          void products.reload()
+          resync()
+        }}
+        onReferencesChanged={resync}
+      />
+      <BulkEditDialog
+        open={dialog === 'bulk'}
+        onClose={() => setDialog(null)}
+        supabase={supabase}
+        rows={products.rows ?? []}
+        onSaved={() => {
+          void products.reload()
+          resync()
+        }}
+      />
+      <ImportProductsDialog
+        open={dialog === 'import'}
+        onClose={() => setDialog(null)}
+        supabase={supabase}
+        rows={products.rows ?? []}
+        onImported={() => {
+          void products.reload()
+          resync()
+        }}
+      />
+      <NotificationsDialog
+        open={dialog === 'notifications'}
+        onClose={() => setDialog(null)}
+        supabase={supabase}
+        orders={orders ?? []}
+        onOpenOrders={() => {
+          setDialog(null)
+          setTab('orders')
+          setOrderFilter('pending')
+        }}
+      />
+      <FeaturedDialog
+        open={dialog === 'featured'}
+        onClose={() => setDialog(null)}
+        supabase={supabase}
+        rows={products.rows ?? []}
+        onSaved={() => {
+          void products.reload()
+          resync()
+        }}
+      />
+      <SalesReportDialog
+        open={dialog === 'report'}
+        onClose={() => setDialog(null)}
+        orders={orders ?? []}
+      />
+      <AdminSettingsDialog
+        open={dialog === 'settings'}
+        onClose={() => setDialog(null)}
+        supabase={supabase}
+        user={user}
+      />
+    </div>
+  )
+}

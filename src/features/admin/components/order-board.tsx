@@ -1,0 +1,277 @@
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core'
+import { useMemo, useRef, useEffect, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { input } from 'styled-system/recipes'
+import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
+import type { OrderNoticeDoc } from '../../../data/schemas/order-notice.schema'
+import { Button } from '../../../ui/button'
+import { Skeleton } from '../../../ui/skeleton'
+import {
+  BOARD_COLUMNS,
+  dropTarget,
+  matchesOrderSearch,
+  statusLabel,
+  type OrderStatus,
+} from '../order-board-model'
+import { muted } from './admin-styles'
+import { OrderCard } from './order-card'
+import { OrderDetailDialog } from './order-detail-dialog'
+
+export type OrderFilter = 'all' | 'pending' | 'cancelled'
+
+type Props = {
+  orders: AdminOrderDoc[] | null
+  notices: OrderNoticeDoc[]
+  onDismissNotice: (id: string) => void
+  onMove: (order: AdminOrderDoc, to: OrderStatus) => void
+  search: string
+  onSearchChange: (value: string) => void
+  filter: OrderFilter
+  onFilterChange: (filter: OrderFilter) => void
+  /** Changes when "Search Orders" asks for the search box. */
+  focusSearchToken: number
+}
+
+function Column({
+  status,
+  orders,
+  onOpen,
+  onMove,
+}: {
+  status: OrderStatus
+  orders: AdminOrderDoc[]
+  onOpen: (o: AdminOrderDoc) => void
+  onMove: Props['onMove']
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: status })
+  const headingId = `column-${status}`
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      data-status={status}
+      data-testid={`column-${status}`}
+      className={css({
+        bg: isOver ? 'accent.subtle' : 'bg.muted',
+        borderRadius: 'lg',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '2',
+        minH: '48',
+        p: '3',
+        transition: 'background 120ms',
+      })}
+    >
+      <header
+        className={css({ alignItems: 'center', display: 'flex', justifyContent: 'space-between' })}
+      >
+        <h3 id={headingId} className={css({ fontWeight: 'semibold' })}>
+          {statusLabel(status)}
+        </h3>
+        <span
+          className={css({
+            bg: 'bg.surface',
+            borderRadius: 'full',
+            fontSize: 'xs',
+            fontWeight: 'bold',
+            px: '2',
+            py: '0.5',
+          })}
+          aria-label={`${orders.length} orders`}
+          data-testid="column-count"
+        >
+          {orders.length}
+        </span>
+      </header>
+      {orders.length === 0 && (
+        <p className={cx(muted, css({ py: '6', textAlign: 'center' }))}>No orders in this status</p>
+      )}
+      {orders.map((order) => (
+        <OrderCard key={order.id} order={order} onOpen={onOpen} onMove={onMove} />
+      ))}
+    </section>
+  )
+}
+
+/** The order status board (SPEC.md §2) with search, the pending filter and cancelled orders. */
+export function OrderBoard(props: Props) {
+  const { orders, notices, filter, search } = props
+  const [openId, setOpenId] = useState<string | null>(null)
+  const [dragging, setDragging] = useState<AdminOrderDoc | null>(null)
+  const searchRef = useRef<HTMLInputElement>(null)
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 8 } }))
+
+  useEffect(() => {
+    if (!props.focusSearchToken) return
+    // After the palette has closed and handed focus back.
+    const timer = setTimeout(() => searchRef.current?.focus(), 150)
+    return () => clearTimeout(timer)
+  }, [props.focusSearchToken])
+
+  const visible = useMemo(
+    () => (orders ?? []).filter((o) => matchesOrderSearch(o, search)),
+    [orders, search],
+  )
+  const cancelled = visible.filter((o) => o.status === 'cancelled')
+  const columns = filter === 'pending' ? (['pending'] as const) : BOARD_COLUMNS
+  const open = orders?.find((o) => o.id === openId) ?? null
+
+  const onDragStart = (event: DragStartEvent) =>
+    setDragging(orders?.find((o) => o.id === event.active.id) ?? null)
+  const onDragEnd = (event: DragEndEvent) => {
+    setDragging(null)
+    const order = orders?.find((o) => o.id === event.active.id)
+    if (!order) return
+    const to = dropTarget(order.status, event.over?.id as string | undefined)
+    if (to) props.onMove(order, to)
+  }
+
+  const filterButton = (value: OrderFilter, label: string) => (
+    <Button
+      size="sm"
+      variant={filter === value ? 'solid' : 'outline'}
+      aria-pressed={filter === value}
+      onClick={() => props.onFilterChange(value)}
+    >
+      {label}
+    </Button>
+  )
+
+  return (
+    <div className={css({ display: 'grid', gap: '4' })}>
+      {notices.length > 0 && (
+        <ul className={css({ display: 'grid', gap: '2' })} aria-label="Order notices">
+          {notices.map((notice) => (
+            <li
+              key={notice.id}
+              role="alert"
+              className={css({
+                alignItems: 'center',
+                bg: 'deal.subtle',
+                borderRadius: 'md',
+                color: 'fg.default',
+                display: 'flex',
+                fontSize: 'sm',
+                gap: '3',
+                justifyContent: 'space-between',
+                px: '3',
+                py: '2',
+              })}
+            >
+              <span>{notice.message}</span>
+              <Button size="sm" variant="ghost" onClick={() => props.onDismissNotice(notice.id)}>
+                Dismiss
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={css({ alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        <input
+          ref={searchRef}
+          type="search"
+          placeholder="Search orders..."
+          aria-label="Search orders"
+          value={search}
+          onChange={(e) => props.onSearchChange(e.target.value)}
+          className={cx(input(), css({ maxW: 'xs' }))}
+        />
+        {filterButton('all', 'All orders')}
+        {filterButton('pending', 'Pending only')}
+        {filterButton(
+          'cancelled',
+          `Cancelled (${(orders ?? []).filter((o) => o.status === 'cancelled').length})`,
+        )}
+      </div>
+      {orders === null ? (
+        <div
+          className={css({
+            display: 'grid',
+            gap: '3',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(4, 1fr)' },
+          })}
+        >
+          {BOARD_COLUMNS.map((s) => (
+            <Skeleton key={s} className={css({ h: '48', borderRadius: 'lg' })} />
+          ))}
+        </div>
+      ) : filter === 'cancelled' ? (
+        <section aria-label="Cancelled orders">
+          {cancelled.length === 0 ? (
+            <p className={muted}>No cancelled orders</p>
+          ) : (
+            <div
+              className={css({
+                display: 'grid',
+                gap: '3',
+                gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+              })}
+            >
+              {cancelled.map((order) => (
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  draggable={false}
+                  onOpen={(o) => setOpenId(o.id)}
+                  onMove={props.onMove}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+      ) : (
+        <DndContext
+          sensors={sensors}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragging(null)}
+        >
+          <div
+            className={css(
+              {
+                alignItems: 'start',
+                display: 'grid',
+                gap: '3',
+                gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' },
+              },
+              columns.length === 1 && {
+                gridTemplateColumns: { base: '1fr', md: '1fr', xl: '1fr' },
+                maxW: 'md',
+              },
+            )}
+          >
+            {columns.map((status) => (
+              <Column
+                key={status}
+                status={status}
+                orders={visible.filter((o) => o.status === status)}
+                onOpen={(o) => setOpenId(o.id)}
+                onMove={props.onMove}
+              />
+            ))}
+          </div>
+          <DragOverlay>
+            {dragging && (
+              <OrderCard
+                order={dragging}
+                overlay
+                onOpen={() => undefined}
+                onMove={() => undefined}
+              />
+            )}
+          </DragOverlay>
+        </DndContext>
+      )}
+      <OrderDetailDialog order={open} onClose={() => setOpenId(null)} onMove={props.onMove} />
+    </div>
+  )
+}

@@ -1,0 +1,223 @@
+import { css } from 'styled-system/css'
+import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
+import { formatMoney } from '../../../lib/money'
+import { ActionMenu } from '../../../ui/menu'
+import { PanelDialog } from '../../../ui/panel-dialog'
+import {
+  ALL_STATUSES,
+  isWaitingToSync,
+  shortOrderId,
+  statusLabel,
+  type OrderStatus,
+} from '../order-board-model'
+import { muted, sectionTitle, table } from './admin-styles'
+import { StatusBadge } from './order-card'
+
+type Props = {
+  order: AdminOrderDoc | null
+  onClose: () => void
+  onMove: (order: AdminOrderDoc, to: OrderStatus) => void
+}
+
+const dl = css({
+  display: 'grid',
+  fontSize: 'sm',
+  gap: '1',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: '4',
+  '& dt': { color: 'fg.muted' },
+})
+
+/** One order in full: items, customer, address, totals, payment and the history of its status. */
+export function OrderDetailDialog({ order, onClose, onMove }: Props) {
+  return (
+    <PanelDialog
+      open={order !== null}
+      onOpenChange={(open) => !open && onClose()}
+      size="lg"
+      title={order ? `Order ${shortOrderId(order.id)}` : 'Order'}
+      description={order ? `Placed ${new Date(order.createdAt).toLocaleString()}` : undefined}
+    >
+      {order && (
+        <div className={css({ display: 'grid', gap: '5' })}>
+          <div
+            className={css({ alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: '3' })}
+          >
+            <StatusBadge status={order.status} />
+            {isWaitingToSync(order) && (
+              <span className={css({ color: 'deal.fg', fontSize: 'xs', fontWeight: 'semibold' })}>
+                Waiting to sync
+              </span>
+            )}
+            <ActionMenu
+              label="Change status"
+              title="Move to…"
+              trigger="Change status"
+              triggerClassName={css({
+                borderColor: 'border.strong',
+                borderRadius: 'full',
+                borderWidth: '1px',
+                fontSize: 'sm',
+                px: '3',
+                py: '1',
+              })}
+              actions={ALL_STATUSES.filter((s) => s !== order.status).map((s) => ({
+                value: s,
+                label: statusLabel(s),
+              }))}
+              onSelect={(value) => onMove(order, value as OrderStatus)}
+            />
+          </div>
+          <section>
+            <h3 className={sectionTitle}>Items</h3>
+            <table className={table}>
+              <thead>
+                <tr>
+                  <th>Product</th>
+                  <th>Qty</th>
+                  <th>Each</th>
+                  <th>Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item, i) => (
+                  <tr key={`${item.productId ?? item.name}-${i}`}>
+                    <td>
+                      {item.name}
+                      {item.sku && (
+                        <span className={css({ color: 'fg.subtle', fontSize: 'xs', ml: '2' })}>
+                          {item.sku}
+                        </span>
+                      )}
+                    </td>
+                    <td>{item.quantity}</td>
+                    <td>{formatMoney(item.unitPrice)}</td>
+                    <td>{formatMoney(item.lineTotal)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl
+              className={css({
+                display: 'grid',
+                fontSize: 'sm',
+                gap: '1',
+                gridTemplateColumns: '1fr auto',
+                mt: '3',
+                ml: 'auto',
+                maxW: 'xs',
+                '& dt': { color: 'fg.muted' },
+                '& dd': { textAlign: 'right' },
+              })}
+            >
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(order.subtotal)}</dd>
+              <dt>Tax</dt>
+              <dd>{formatMoney(order.tax)}</dd>
+              <dt>Shipping</dt>
+              <dd>{order.shipping === 0 ? 'Free' : formatMoney(order.shipping)}</dd>
+              {order.discount > 0 && (
+                <>
+                  <dt>Discount</dt>
+                  <dd>-{formatMoney(order.discount)}</dd>
+                </>
+              )}
+              <dt className={css({ fontWeight: 'bold', color: 'fg.default!' })}>Total</dt>
+              <dd className={css({ fontWeight: 'bold' })}>{formatMoney(order.total)}</dd>
+            </dl>
+          </section>
+          <div
+            className={css({
+              display: 'grid',
+              gap: '5',
+              gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+            })}
+          >
+            <section>
+              <h3 className={sectionTitle}>Customer</h3>
+              <dl className={dl}>
+                <dt>Name</dt>
+                <dd>{order.customerName}</dd>
+                <dt>Email</dt>
+                <dd>
+                  <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
+                </dd>
+                {order.customerPhone && (
+                  <>
+                    <dt>Phone</dt>
+                    <dd>
+                      <a href={`tel:${order.customerPhone}`}>{order.customerPhone}</a>
+                    </dd>
+                  </>
+                )}
+              </dl>
+            </section>
+            <section>
+              <h3 className={sectionTitle}>
+                {order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery address'}
+              </h3>
+              {order.shippingAddress ? (
+                <address className={css({ fontSize: 'sm', fontStyle: 'normal' })}>
+                  {order.shippingAddress.address1}
+                  {order.shippingAddress.address2 && <>, {order.shippingAddress.address2}</>}
+                  <br />
+                  {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
+                  {order.shippingAddress.zipCode}
+                </address>
+              ) : (
+                <p className={muted}>In-store pickup</p>
+              )}
+            </section>
+            <section>
+              <h3 className={sectionTitle}>Payment and delivery</h3>
+              <dl className={dl}>
+                <dt>Payment method</dt>
+                <dd>
+                  {order.paymentMethod === 'card'
+                    ? `Card${order.cardLast4 ? ` ending ${order.cardLast4}` : ''}`
+                    : 'Cash on delivery'}
+                </dd>
+                <dt>Delivery</dt>
+                <dd>{order.deliveryMethod}</dd>
+                {order.estimatedDelivery && (
+                  <>
+                    <dt>Estimated</dt>
+                    <dd>{new Date(order.estimatedDelivery).toLocaleDateString()}</dd>
+                  </>
+                )}
+                {order.trackingNumber && (
+                  <>
+                    <dt>Tracking</dt>
+                    <dd>{order.trackingNumber}</dd>
+                  </>
+                )}
+              </dl>
+            </section>
+            <section>
+              <h3 className={sectionTitle}>Status history</h3>
+              <ol className={css({ display: 'grid', fontSize: 'sm', gap: '1' })}>
+                {order.statusHistory.map((h, i) => (
+                  <li key={`${h.at}-${i}`}>
+                    <strong>{statusLabel(h.status ?? '')}</strong>{' '}
+                    <span className={css({ color: 'fg.muted' })}>
+                      {h.at ? new Date(h.at).toLocaleString() : ''}
+                      {h.by ? ` by ${h.by}` : ''}
+                    </span>
+                  </li>
+                ))}
+                {isWaitingToSync(order) && (
+                  <li>
+                    <strong>{statusLabel(order.status)}</strong>{' '}
+                    <span className={css({ color: 'deal.fg' })}>
+                      on this device, waiting to sync
+                    </span>
+                  </li>
+                )}
+              </ol>
+            </section>
+          </div>
+        </div>
+      )}
+    </PanelDialog>
+  )
+}

@@ -1,0 +1,151 @@
+import Papa from 'papaparse'
+import { useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
+import { formatMoney, roundMoney } from '../../../lib/money'
+import { Button } from '../../../ui/button'
+import { PanelDialog } from '../../../ui/panel-dialog'
+import { SelectField } from '../../../ui/select'
+import { downloadText, today } from '../admin-csv'
+import { statusLabel } from '../order-board-model'
+import { ordersByStatus, ordersInPeriod, periodTotals, topProducts } from '../order-stats'
+import { muted, sectionTitle, table } from './admin-styles'
+
+const PERIODS = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 90 days' },
+  { value: 'all', label: 'All time' },
+] as const
+
+/** Generate Sales Report: a period's totals, by status and top products, and its CSV. */
+export function SalesReportDialog({
+  open,
+  onClose,
+  orders,
+}: {
+  open: boolean
+  onClose: () => void
+  orders: AdminOrderDoc[]
+}) {
+  const [period, setPeriod] = useState<(typeof PERIODS)[number]['value']>('30')
+  const report = useMemo(() => {
+    const inPeriod = ordersInPeriod(orders, period === 'all' ? null : Number(period))
+    const sales = inPeriod.filter((o) => o.status !== 'cancelled')
+    return {
+      orders: inPeriod,
+      totals: periodTotals(inPeriod),
+      tax: roundMoney(sales.reduce((s, o) => s + o.tax, 0)),
+      shipping: roundMoney(sales.reduce((s, o) => s + o.shipping, 0)),
+      discount: roundMoney(sales.reduce((s, o) => s + o.discount, 0)),
+      byStatus: ordersByStatus(inPeriod),
+      top: topProducts(inPeriod, 10),
+    }
+  }, [orders, period])
+  const label = PERIODS.find((p) => p.value === period)!.label
+
+  const download = () => {
+    const summary = Papa.unparse({
+      fields: ['metric', 'value'],
+      data: [
+        ['period', label],
+        ['orders', report.totals.orders],
+        ['sales (not cancelled)', report.totals.sales],
+        ['revenue', report.totals.revenue.toFixed(2)],
+        ['tax', report.tax.toFixed(2)],
+        ['shipping', report.shipping.toFixed(2)],
+        ['discounts', report.discount.toFixed(2)],
+        ['average order value', report.totals.averageOrderValue.toFixed(2)],
+        ...report.byStatus.map((s) => [`orders ${s.status}`, s.count]),
+      ],
+    })
+    const top = Papa.unparse({
+      fields: ['product', 'units', 'revenue'],
+      data: report.top.map((t) => [t.name, t.quantity, t.revenue.toFixed(2)]),
+    })
+    downloadText(`humo-sales-report-${period}-${today()}.csv`, `${summary}\r\n\r\n${top}`)
+  }
+
+  return (
+    <PanelDialog open={open} onOpenChange={(o) => !o && onClose()} size="lg" title="Sales Report">
+      <div className={css({ display: 'grid', gap: '4' })}>
+        <div
+          className={css({
+            alignItems: 'end',
+            display: 'flex',
+            gap: '3',
+            justifyContent: 'space-between',
+          })}
+        >
+          <div className={css({ w: '56' })}>
+            <SelectField
+              label="Period"
+              options={PERIODS}
+              value={period}
+              onValueChange={setPeriod}
+            />
+          </div>
+          <Button onClick={download}>Download CSV</Button>
+        </div>
+        <dl
+          className={css({
+            display: 'grid',
+            gap: '3',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))',
+            '& dt': { color: 'fg.muted', fontSize: 'xs' },
+            '& dd': { fontSize: 'xl', fontWeight: 'bold' },
+          })}
+        >
+          <div>
+            <dt>Orders</dt>
+            <dd>{report.totals.orders}</dd>
+          </div>
+          <div>
+            <dt>Revenue</dt>
+            <dd>{formatMoney(report.totals.revenue)}</dd>
+          </div>
+          <div>
+            <dt>Avg order value</dt>
+            <dd>{formatMoney(report.totals.averageOrderValue)}</dd>
+          </div>
+          <div>
+            <dt>Tax collected</dt>
+            <dd>{formatMoney(report.tax)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{formatMoney(report.shipping)}</dd>
+          </div>
+        </dl>
+        <p className={muted}>
+          {report.byStatus.map((s) => `${statusLabel(s.status)}: ${s.count}`).join(' · ')}
+        </p>
+        <section>
+          <h3 className={sectionTitle}>Top products</h3>
+          {report.top.length === 0 ? (
+            <p className={muted}>No sales in this period.</p>
+          ) : (
+            <table className={table}>
+              <thead>
+                <tr>
+                  <th>Product</th>
+                  <th>Units</th>
+                  <th>Revenue</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.top.map((t) => (
+                  <tr key={t.name}>
+                    <td>{t.name}</td>
+                    <td>{t.quantity}</td>
+                    <td>{formatMoney(t.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
+    </PanelDialog>
+  )
+}

@@ -1,0 +1,141 @@
+/**
+ * Figures of the dashboard and the reports, from the device's data (SPEC.md §3 "Derived
+ * statistics"). Trends compare the last 30 days with the 30 days before (DESIGN.md §8: computed,
+ * not hard-coded). Cancelled orders are not sales.
+ */
+import { roundMoney } from '../../lib/money'
+
+export type StatOrder = {
+  id: string
+  status: string
+  total: number
+  createdAt: string
+  items: readonly {
+    productId?: string | null
+    name?: string
+    quantity?: number
+    lineTotal?: number
+  }[]
+}
+export type StatProduct = { createdAt: string; stock: number | null; unlimited: boolean }
+
+const DAY = 86_400_000
+export const TREND_DAYS = 30
+
+export function isLowStock(p: Pick<StatProduct, 'stock' | 'unlimited'>): boolean {
+  return !p.unlimited && (p.stock ?? 0) < 10
+}
+
+/** Percent change from `before` to `now`, one decimal; null when there is nothing to compare. */
+export function percentChange(now: number, before: number): number | null {
+  if (before === 0) return now === 0 ? 0 : null
+  return Math.round(((now - before) / before) * 1000) / 10
+}
+
+const isSale = (o: StatOrder) => o.status !== 'cancelled'
+
+export function periodTotals(orders: readonly StatOrder[]) {
+  const sales = orders.filter(isSale)
+  const revenue = roundMoney(sales.reduce((sum, o) => sum + o.total, 0))
+  return {
+    orders: orders.length,
+    sales: sales.length,
+    revenue,
+    averageOrderValue: sales.length ? roundMoney(revenue / sales.length) : 0,
+  }
+}
+
+function within(at: string, from: number, to: number) {
+  const t = Date.parse(at)
+  return t >= from && t < to
+}
+
+export function dashboardStats(
+  products: readonly StatProduct[],
+  orders: readonly StatOrder[],
+  now = Date.now(),
+) {
+  const current = now - TREND_DAYS * DAY
+  const previous = now - 2 * TREND_DAYS * DAY
+  const all = periodTotals(orders)
+  const last = periodTotals(orders.filter((o) => within(o.createdAt, current, now + DAY)))
+  const before = periodTotals(orders.filter((o) => within(o.createdAt, previous, current)))
+  const newProducts = products.filter((p) => within(p.createdAt, current, now + DAY)).length
+  const olderProducts = products.filter((p) => within(p.createdAt, previous, current)).length
+  return {
+    totalProducts: products.length,
+    lowStock: products.filter(isLowStock).length,
+    totalOrders: orders.length,
+    pendingOrders: orders.filter((o) => o.status === 'pending').length,
+    revenue: all.revenue,
+    averageOrderValue: all.averageOrderValue,
+    trends: {
+      products: percentChange(newProducts, olderProducts),
+      orders: percentChange(last.orders, before.orders),
+      revenue: percentChange(last.revenue, before.revenue),
+      averageOrderValue: percentChange(last.averageOrderValue, before.averageOrderValue),
+    },
+  }
+}
+
+const dayKey = (t: number) => new Date(t).toISOString().slice(0, 10)
+
+/** Revenue per day for the last `days` days (oldest first, empty days as 0). */
+export function revenueByDay(orders: readonly StatOrder[], days: number, now = Date.now()) {
+  const buckets = new Map<string, { day: string; revenue: number; orders: number }>()
+  for (let i = days - 1; i >= 0; i--) {
+    const key = dayKey(now - i * DAY)
+    buckets.set(key, { day: key, revenue: 0, orders: 0 })
+  }
+  for (const o of orders) {
+    if (!isSale(o)) continue
+    const bucket = buckets.get(dayKey(Date.parse(o.createdAt)))
+    if (!bucket) continue
+    bucket.revenue = roundMoney(bucket.revenue + o.total)
+    bucket.orders += 1
+  }
+  return [...buckets.values()]
+}
+
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const
+
+export function ordersByStatus(orders: readonly StatOrder[]) {
+  return ORDER_STATUSES.map((status) => ({
+    status,
+    count: orders.filter((o) => o.status === status).length,
+  }))
+}
+
+export function topProducts(orders: readonly StatOrder[], limit = 5) {
+  const byProduct = new Map<string, { name: string; quantity: number; revenue: number }>()
+  for (const o of orders) {
+    if (!isSale(o)) continue
+    for (const item of o.items) {
+      const name = item.name ?? 'Unknown product'
+      const key = item.productId ?? name
+      const entry = byProduct.get(key) ?? { name, quantity: 0, revenue: 0 }
+      entry.quantity += item.quantity ?? 0
+      entry.revenue = roundMoney(entry.revenue + (item.lineTotal ?? 0))
+      byProduct.set(key, entry)
+    }
+  }
+  return [...byProduct.values()]
+    .sort((a, b) => b.quantity - a.quantity || b.revenue - a.revenue)
+    .slice(0, limit)
+}
+
+/** Orders created within the last `days` days (all of them when days is null). */
+export function ordersInPeriod<T extends StatOrder>(
+  orders: readonly T[],
+  days: number | null,
+  now = Date.now(),
+): T[] {
+  if (days === null) return [...orders]
+  return orders.filter((o) => Date.parse(o.createdAt) >= now - days * DAY)
+}

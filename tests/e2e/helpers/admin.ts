@@ -1,0 +1,46 @@
+import { expect, type Page } from '@playwright/test'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+
+/** The first admin of the e2e shop (admin-auth.spec.ts creates it through the UI). */
+export const ADMIN = { email: 'owner@humo.test', password: 'correct-horse-42' }
+
+export function nodeClient(baseURL: string): Promise<SupabaseClient> {
+  return fetch(`${baseURL}/humo-config.json`)
+    .then((r) => r.json() as Promise<{ supabaseUrl: string; supabaseAnonKey: string }>)
+    .then((config) =>
+      createClient(config.supabaseUrl, config.supabaseAnonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+      }),
+    )
+}
+
+/** A supabase-js client signed in as the admin, creating the first admin when the shop has none. */
+export async function adminClient(baseURL: string): Promise<SupabaseClient> {
+  const supabase = await nodeClient(baseURL)
+  const signIn = await supabase.auth.signInWithPassword(ADMIN)
+  if (signIn.error) {
+    const signUp = await supabase.auth.signUp(ADMIN)
+    if (signUp.error) throw signUp.error
+    const claimed = await supabase.rpc('claim_first_admin')
+    if (claimed.data !== true) throw new Error('the e2e shop already has another admin')
+  }
+  return supabase
+}
+
+export async function signInThroughUi(page: Page, email = ADMIN.email, password = ADMIN.password) {
+  await page.goto('/admin')
+  await expect(page.getByText('Secure Authentication Portal')).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'ACCESS DASHBOARD' }).click()
+}
+
+/** Opens the dashboard signed in as the admin. */
+export async function openDashboard(page: Page, baseURL: string) {
+  await adminClient(baseURL)
+  await signInThroughUi(page)
+  await expect(page.getByRole('heading', { name: 'Humo Admin' })).toBeVisible()
+  await expect(page.getByText('Total Products')).toBeVisible()
+}
