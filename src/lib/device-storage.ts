@@ -7,6 +7,8 @@ export const DEVICE_KEYS = {
   ageVerified: 'humo.age-verified',
   /** SPEC.md §2: "Don't show this again" in the text-updates modal; nothing reads it back. */
   textUpdatesSeen: 'humo.text-updates-seen',
+  /** SPEC.md §3: the storefront theme, 'light' or 'dark'; unset follows the system. */
+  theme: 'theme',
   /** Product ids the shopper hearted; local only. */
   wishlist: 'humo.wishlist',
 } as const

@@ -13,6 +13,7 @@ import { sliderRecipe } from './recipes/slider'
 import { switchRecipe } from './recipes/switch'
 import { tabsRecipe } from './recipes/tabs'
 import { toastRecipe } from './recipes/toast'
+import { tooltipRecipe } from './recipes/tooltip'
 
 export const humoPreset = definePreset({
   name: 'humo',
@@ -62,6 +63,7 @@ export const humoPreset = definePreset({
         switchRecipe: switchRecipe,
         tabs: tabsRecipe,
         toast: toastRecipe,
+        tooltip: tooltipRecipe,
       },
     },
   },

@@ -65,6 +65,7 @@ export const tokens = defineTokens({
     popover: { value: 1500 },
     skipLink: { value: 1600 },
     toast: { value: 1700 },
+    tooltip: { value: 1800 },
   },
   durations: {
     fast: { value: '120ms' },

@@ -14,6 +14,7 @@ import {
   UserIcon,
 } from '../../../ui/icons'
 import { BrandLogo } from './brand-logo'
+import { ThemeToggle } from './theme-toggle'
 import { HeaderSearch } from './header-search'
 
 /** SPEC.md §2: a category is active when the path starts with its link. */
@@ -96,6 +97,17 @@ const iconButton = css({
   color: 'fg.muted',
   cursor: 'pointer',
   _hover: { color: 'accent.fg', bg: 'bg.muted' },
+})
+
+const themeButton = css({
+  display: 'grid',
+  placeItems: 'center',
+  w: '10',
+  h: '10',
+  borderRadius: 'full',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted', color: 'fg.default' },
 })
 
 /** Reorder, My Items and Account: shown as SPEC.md has them, with no action yet. */
@@ -468,6 +480,7 @@ export function SiteHeader({ cartSlot }: { cartSlot: ReactNode }) {
           <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '1', mr: '2' })}>
             <AccountButtons layout="bar" />
           </div>
+          <ThemeToggle className={themeButton} />
           {cartSlot}
         </div>
       </div>
