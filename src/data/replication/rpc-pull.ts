@@ -18,7 +18,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { Subject } from 'rxjs'
 
 export const OVERLAP_WINDOW_MS = 30_000
-export const PULL_BATCH_SIZE = 500
+export const PULL_BATCH_SIZE = 1000
 
 /** Every row a pull RPC returns has at least these. */
 export type WireRow = { id: string; _modified: string; _deleted: boolean }

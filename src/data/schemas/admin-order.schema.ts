@@ -8,17 +8,9 @@ import {
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
 } from 'rxdb'
+import { addressSchemaPart } from './address'
 
-const address = {
-  type: ['object', 'null'],
-  properties: {
-    address1: { type: 'string' },
-    address2: { type: ['string', 'null'] },
-    city: { type: 'string' },
-    state: { type: 'string' },
-    zipCode: { type: 'string' },
-  },
-} as const
+const address = addressSchemaPart
 
 export const adminOrderSchemaLiteral = {
   title: 'admin order',

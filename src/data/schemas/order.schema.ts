@@ -9,18 +9,9 @@ import {
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
 } from 'rxdb'
+import { addressSchemaPart } from './address'
 
-const address = {
-  type: ['object', 'null'],
-  properties: {
-    address1: { type: 'string' },
-    address2: { type: ['string', 'null'] },
-    city: { type: 'string' },
-    state: { type: 'string' },
-    zipCode: { type: 'string' },
-  },
-  required: ['address1', 'city', 'state', 'zipCode'],
-} as const
+const address = addressSchemaPart
 
 const money = { type: 'number' } as const
 

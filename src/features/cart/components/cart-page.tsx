@@ -6,6 +6,7 @@ import { useMediaUrl } from '../../../data/hooks/use-media-url'
 import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
 import { formatMoney, missingForFreeShipping } from '../../../lib/money'
 import { decrementCartLine, incrementCartLine, removeFromCart } from '../cart.actions'
+import { SummaryCard, SummaryRows } from '../../../ui/summary-card'
 import { useCart, type CartView } from '../hooks/use-cart'
 
 const badge = css({
@@ -140,54 +141,22 @@ function CartLine({ line }: { line: CartLineDoc }) {
   )
 }
 
-function SummaryRow({ label, value }: { label: string; value: string }) {
-  return (
-    <div className={css({ display: 'flex', justifyContent: 'space-between', py: '1' })}>
-      <dt className={css({ color: 'fg.muted' })}>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  )
-}
-
 export function OrderSummary({ cart, children }: { cart: CartView; children?: React.ReactNode }) {
   const { totals } = cart
   const missing = missingForFreeShipping(totals.subtotal)
   return (
-    <section
-      aria-label="Order Summary"
-      className={css({
-        bg: 'bg.surface',
-        borderRadius: 'lg',
-        boxShadow: 'card',
-        p: '6',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '3',
-      })}
-    >
-      <h2 className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>
-        Order Summary
-      </h2>
-      <dl>
-        <SummaryRow label="Subtotal" value={formatMoney(totals.subtotal)} />
-        <SummaryRow
-          label="Shipping"
-          value={totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
-        />
-        <SummaryRow label="Tax" value={formatMoney(totals.tax)} />
-        <div
-          className={css({
-            borderTopWidth: '1px',
-            borderColor: 'border.default',
-            mt: '2',
-            pt: '2',
-            fontWeight: 'bold',
-            fontSize: 'lg',
-          })}
-        >
-          <SummaryRow label="Total" value={formatMoney(totals.total)} />
-        </div>
-      </dl>
+    <SummaryCard title="Order Summary">
+      <SummaryRows
+        rows={[
+          { label: 'Subtotal', value: formatMoney(totals.subtotal) },
+          {
+            label: 'Shipping',
+            value: totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping),
+          },
+          { label: 'Tax', value: formatMoney(totals.tax) },
+        ]}
+        total={{ label: 'Total', value: formatMoney(totals.total) }}
+      />
       {missing > 0 && (
         <p
           className={css({
@@ -202,7 +171,7 @@ export function OrderSummary({ cart, children }: { cart: CartView; children?: Re
         </p>
       )}
       {children}
-    </section>
+    </SummaryCard>
   )
 }
 

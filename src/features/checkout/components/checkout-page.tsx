@@ -7,6 +7,7 @@ import { useObservable } from '../../../data/hooks/use-observable'
 import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
 import { formatMoney, totalsFor } from '../../../lib/money'
 import { checkPurchaseLimits } from '../../../lib/purchase-limits'
+import { SummaryCard, SummaryRows } from '../../../ui/summary-card'
 import { toaster } from '../../../ui/toaster'
 import { loadDraft, placeOrder, saveDraft } from '../checkout.actions'
 import {
@@ -435,21 +436,7 @@ export function CheckoutPage() {
             )}
           </Section>
         </div>
-        <aside
-          aria-label="Order Summary"
-          className={css({
-            bg: 'bg.surface',
-            borderRadius: 'lg',
-            boxShadow: 'card',
-            p: '6',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: '3',
-          })}
-        >
-          <h2 className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>
-            Order Summary
-          </h2>
+        <SummaryCard title="Order Summary" landmark="aside">
           <ul
             className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}
           >
@@ -465,31 +452,17 @@ export function CheckoutPage() {
               </li>
             ))}
           </ul>
-          <dl
-            className={css({
-              borderTopWidth: '1px',
-              borderColor: 'border.default',
-              pt: '3',
-              '& div': { display: 'flex', justifyContent: 'space-between', py: '0.5' },
-            })}
-          >
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatMoney(totals.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>{delivery ? 'Shipping' : 'Pickup'}</dt>
-              <dd>{totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}</dd>
-            </div>
-            <div>
-              <dt>Tax</dt>
-              <dd>{formatMoney(totals.tax)}</dd>
-            </div>
-            <div className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
-              <dt>Total</dt>
-              <dd>{formatMoney(totals.total)}</dd>
-            </div>
-          </dl>
+          <SummaryRows
+            rows={[
+              { label: 'Subtotal', value: formatMoney(totals.subtotal) },
+              {
+                label: delivery ? 'Shipping' : 'Pickup',
+                value: totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping),
+              },
+              { label: 'Tax', value: formatMoney(totals.tax) },
+            ]}
+            total={{ label: 'Total', value: formatMoney(totals.total) }}
+          />
           {limits.problems.map((p) => (
             <p key={p} role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
               {p}
@@ -520,7 +493,7 @@ export function CheckoutPage() {
             Prices, tax and stock are confirmed by the shop when your order arrives. Card details
             are never stored.
           </p>
-        </aside>
+        </SummaryCard>
       </form>
     </main>
   )
