@@ -113,3 +113,26 @@ test('an order placed offline is saved, and reaches the shop when the connection
     timeout: 20_000,
   })
 })
+
+test('an order the shop refuses says why and gives the cart back', async ({ page }) => {
+  // Salted Caramel Brownie Bites: 5 in stock in the seed; the cart asks for 6.
+  await page.goto('/product/salted-caramel-brownie-bites')
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await page.goto('/cart')
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: /Increase quantity/ }).click()
+  await expect(page.getByRole('heading', { name: 'Shopping Cart (6 items)' })).toBeVisible()
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click()
+
+  await page.getByLabel('First Name').fill('Ana')
+  await page.getByLabel('Last Name').fill('Reyes')
+  await page.getByLabel('Email').fill('ana@example.com')
+  await page.getByLabel('Phone').fill('(510) 555-0100')
+  await page.getByRole('radio', { name: 'Pickup in store (free)' }).check()
+  await page.getByRole('radio', { name: /Cash on/ }).check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+
+  await expect(page.getByRole('heading', { name: "We couldn't place your order" })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('Only 5 left in stock!')
+  await page.getByRole('link', { name: 'Review your cart' }).click()
+  await expect(page.getByRole('heading', { name: 'Shopping Cart (6 items)' })).toBeVisible()
+})
