@@ -374,7 +374,9 @@ export function SiteHeader({ cartSlot }: { cartSlot: ReactNode }) {
     <header
       className={css({
         bg: 'bg.surface',
-        position: 'sticky',
+        // NOTE: on phones the whole header (~190 px) would cover a quarter of the screen if it
+        // stayed; it scrolls away there and sticks from tablet width up.
+        position: { base: 'relative', md: 'sticky' },
         top: '0',
         zIndex: 'sticky',
         boxShadow: 'card',
