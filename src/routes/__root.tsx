@@ -4,12 +4,13 @@ import { CartButton } from '../features/cart/components/cart-button'
 import { AppErrorPage } from '../features/content/components/app-error-page'
 import { NotFoundPage } from '../features/content/components/not-found-page'
 import { SiteShell } from '../features/content/components/site-shell'
+import { SyncBanner } from '../features/pwa/components/sync-banner'
 import { Toaster } from '../ui/toaster'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
-      <SiteShell cartSlot={<CartButton />}>
+      <SiteShell cartSlot={<CartButton />} statusSlot={<SyncBanner />}>
         <Outlet />
       </SiteShell>
       <Toaster />

@@ -107,6 +107,7 @@ test('an order placed offline is saved, and reaches the shop when the connection
     page.getByRole('main').getByText(/will be sent when the shop is back online/),
   ).toBeVisible()
   await expect(page.getByTestId('cart-count')).toHaveCount(0)
+  await expect(page.getByText('1 order waiting to send.', { exact: false })).toBeVisible()
 
   await context.setOffline(false)
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({

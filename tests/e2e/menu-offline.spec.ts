@@ -27,7 +27,10 @@ test('the menu lists the seeded products, and still does after an offline reload
   for (const name of names.slice(0, 5)) {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible()
   }
+  const banner = page.getByRole('status').filter({ hasText: "You're offline." })
+  await expect(banner).toBeVisible()
   await context.setOffline(false)
+  await expect(banner).toHaveCount(0)
 })
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {

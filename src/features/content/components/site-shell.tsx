@@ -11,7 +11,16 @@ import { SiteHeader } from './site-header'
  * Pages render inside one centred column (max 7xl) with the shell's padding.
  * The back office (/admin) brings its own frame and skips all three.
  */
-export function SiteShell({ cartSlot, children }: { cartSlot: ReactNode; children: ReactNode }) {
+export function SiteShell({
+  cartSlot,
+  statusSlot,
+  children,
+}: {
+  cartSlot: ReactNode
+  /** Shown under the header: the connection and sync status. */
+  statusSlot?: ReactNode
+  children: ReactNode
+}) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return children
   return (
@@ -36,6 +45,7 @@ export function SiteShell({ cartSlot, children }: { cartSlot: ReactNode; childre
             Skip to content
           </a>
           <SiteHeader cartSlot={cartSlot} />
+          {statusSlot}
           <div
             id="main"
             className={css({
