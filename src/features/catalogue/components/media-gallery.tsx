@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { ChevronLeftIcon, ChevronRightIcon, PlayIcon } from '../../../ui/icons'
-import { useMediaUrl } from '../hooks/use-media-url'
+import { useMediaUrl } from '../../../data/hooks/use-media-url'
 import { galleryMedia, type MediaItem } from '../product-media'
 import { ProductVideo } from './product-video'
 
