@@ -137,3 +137,22 @@ test('an order the shop refuses says why and gives the cart back', async ({ page
   await page.getByRole('link', { name: 'Review your cart' }).click()
   await expect(page.getByRole('heading', { name: 'Shopping Cart (6 items)' })).toBeVisible()
 })
+
+test('the cart shows the California purchase limit before checkout and holds the order back', async ({
+  page,
+}) => {
+  // Humboldt Purple Kush: 3.5 g of flower; nine of them are 31.5 g, over the 28.5 g limit.
+  await page.goto('/product/humboldt-purple-kush')
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await page.goto('/cart')
+  for (let i = 0; i < 8; i++) await page.getByRole('button', { name: /Increase quantity/ }).click()
+  await expect(page.getByRole('heading', { name: 'Shopping Cart (9 items)' })).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveText(
+    'California allows at most 28.5 g of flower per order; this order has 31.5 g.',
+  )
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: /Decrease quantity/ }).click()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toBeVisible()
+})
