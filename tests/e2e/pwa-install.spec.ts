@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium, expect, test } from '@playwright/test'
+import { AGE_VERIFIED_KEY } from './helpers/storefront'
+
+// Chrome never offers installation in incognito, which Playwright's default contexts are; this
+// test uses an ordinary (persistent) profile with the project's launch options.
+test('Chromium finds the app installable, with its icons and shortcuts', async ({
+  baseURL,
+}, testInfo) => {
+  const profile = mkdtempSync(path.join(tmpdir(), 'humo-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+  })
+  try {
+    await context.addInitScript((key) => window.localStorage.setItem(key, 'yes'), AGE_VERIFIED_KEY)
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto('/')
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await page.reload()
+    const cdp = await context.newCDPSession(page)
+    await expect
+      .poll(async () => {
+        const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+        return installabilityErrors.map((e) => e.errorId)
+      })
+      .toEqual([])
+
+    const { data } = await cdp.send('Page.getAppManifest')
+    const manifest = JSON.parse(data ?? '{}') as {
+      short_name: string
+      icons: { purpose?: string; sizes: string }[]
+      shortcuts: { name: string; url: string }[]
+    }
+    expect(manifest.short_name).toBe('Humo')
+    expect(manifest.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true)
+    expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+      ['Menu', '/menu'],
+      ['Cart', '/cart'],
+      ['Admin', '/admin'],
+    ])
+  } finally {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+})
