@@ -10,6 +10,7 @@ import { useReferenceLists } from '../hooks/use-admin-data'
 import { card, iconButton, muted, table } from './admin-styles'
 import { ConfirmDialog } from './confirm-dialog'
 import { ReferenceFormDialog, type ReferenceInitial } from './reference-form-dialog'
+import { EditIcon, TrashIcon } from '../../../ui/icons'
 
 type Props = {
   supabase: SupabaseClient | null
@@ -160,17 +161,7 @@ export function BrandsTab({ supabase, products, onChanged }: Props) {
                         })
                       }
                     >
-                      <svg
-                        width="16"
-                        height="16"
-                        viewBox="0 0 24 24"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.8"
-                        aria-hidden
-                      >
-                        <path d="M4 20h4L19 9l-4-4L4 16z" />
-                      </svg>
+                      <EditIcon size={16} />
                     </button>
                     <button
                       type="button"
@@ -178,17 +169,7 @@ export function BrandsTab({ supabase, products, onChanged }: Props) {
                       aria-label={`Delete ${brand.name}`}
                       onClick={() => setDeleting(brand)}
                     >
-                      <svg
-                        width="16"
-                        height="16"
-                        viewBox="0 0 24 24"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.8"
-                        aria-hidden
-                      >
-                        <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                      </svg>
+                      <TrashIcon size={16} />
                     </button>
                   </div>
                 </td>

@@ -19,6 +19,7 @@ import {
 import type { AdminProductsState } from '../hooks/use-admin-products'
 import { card, iconButton, muted, table } from './admin-styles'
 import { ConfirmDialog } from './confirm-dialog'
+import { EditIcon, TrashIcon } from '../../../ui/icons'
 
 type Props = {
   supabase: SupabaseClient | null
@@ -245,17 +246,7 @@ export function ProductsTab({ supabase, products, onAdd, onEdit }: Props) {
                         aria-label={`Edit ${row.name}`}
                         onClick={() => onEdit(row)}
                       >
-                        <svg
-                          width="16"
-                          height="16"
-                          viewBox="0 0 24 24"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="1.8"
-                          aria-hidden
-                        >
-                          <path d="M4 20h4L19 9l-4-4L4 16z" />
-                        </svg>
+                        <EditIcon size={16} />
                       </button>
                       <button
                         type="button"
@@ -263,17 +254,7 @@ export function ProductsTab({ supabase, products, onAdd, onEdit }: Props) {
                         aria-label={`Delete ${row.name}`}
                         onClick={() => setDeleting(row)}
                       >
-                        <svg
-                          width="16"
-                          height="16"
-                          viewBox="0 0 24 24"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="1.8"
-                          aria-hidden
-                        >
-                          <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                        </svg>
+                        <TrashIcon size={16} />
                       </button>
                     </div>
                   </td>

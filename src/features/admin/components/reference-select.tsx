@@ -8,6 +8,7 @@ import type { ReferenceKind } from '../admin.validation'
 import { fieldLabel, iconButton } from './admin-styles'
 import { ConfirmDialog } from './confirm-dialog'
 import { ReferenceFormDialog, kindTitle } from './reference-form-dialog'
+import { TrashIcon } from '../../../ui/icons'
 
 type Props = {
   kind: ReferenceKind
@@ -206,17 +207,7 @@ export function ReferenceSelect({
                   setDeleting(item)
                 }}
               >
-                <svg
-                  width="14"
-                  height="14"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  aria-hidden
-                >
-                  <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                </svg>
+                <TrashIcon size={14} />
               </button>
             </div>
           ))}
