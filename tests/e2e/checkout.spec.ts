@@ -79,6 +79,13 @@ test('checkout by card refuses missing card details, then places the order', asy
   await expect(page).toHaveURL(/\/checkout\/success/)
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
   await expect(page.getByText('Will be provided via email')).toBeVisible()
+  await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible()
+  for (const step of [
+    'Order Processing',
+    'Email Confirmation',
+    'Delivery within 2-3 business days',
+  ])
+    await expect(page.getByText(step, { exact: true })).toBeVisible()
   await expect(page.getByText('(to be confirmed)')).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/menu')
   // The card number was never kept on the device.

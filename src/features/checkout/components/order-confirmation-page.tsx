@@ -104,13 +104,13 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
           })}
         >
           <li>
-            <strong>Order Processing</strong> — we prepare your order.
+            <strong>Order Processing</strong>: we prepare your order.
           </li>
           <li>
-            <strong>Email Confirmation</strong> — you will receive an email confirmation shortly.
+            <strong>Email Confirmation</strong>: you will receive an email confirmation shortly.
           </li>
           <li>
-            <strong>Delivery</strong> — within 2-3 business days.
+            <strong>Delivery within 2-3 business days</strong>
           </li>
         </ol>
       </section>
