@@ -4,9 +4,11 @@ import { RouterProvider } from '@tanstack/react-router'
 import './index.css'
 import { DataProvider } from './data/data-context'
 import { startHumoData } from './data/humo-data'
+import { startInstallPrompt } from './features/pwa/install-prompt'
 import { registerServiceWorker } from './features/pwa/register-service-worker'
 import { createHumoRouter } from './router'
 
+startInstallPrompt()
 const data = await startHumoData()
 const router = createHumoRouter(data)
 registerServiceWorker()

@@ -367,7 +367,13 @@ function MobileDrawer({
  * button), and the category navigation — hover dropdowns on desktop, a side drawer and a
  * scrolling strip below 768 px.
  */
-export function SiteHeader({ cartSlot }: { cartSlot: ReactNode }) {
+export function SiteHeader({
+  cartSlot,
+  installSlot,
+}: {
+  cartSlot: ReactNode
+  installSlot?: ReactNode
+}) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [drawerOpen, setDrawerOpen] = useState(false)
   return (
@@ -482,6 +488,7 @@ export function SiteHeader({ cartSlot }: { cartSlot: ReactNode }) {
           <div className={css({ display: { base: 'none', lg: 'flex' }, gap: '1', mr: '2' })}>
             <AccountButtons layout="bar" />
           </div>
+          {installSlot}
           <ThemeToggle className={themeButton} />
           {cartSlot}
         </div>

@@ -14,11 +14,14 @@ import { SiteHeader } from './site-header'
 export function SiteShell({
   cartSlot,
   statusSlot,
+  installSlot,
   children,
 }: {
   cartSlot: ReactNode
   /** Shown under the header: the connection and sync status. */
   statusSlot?: ReactNode
+  /** In the header's actions: the "Install app" button while the browser offers it. */
+  installSlot?: ReactNode
   children: ReactNode
 }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
@@ -44,7 +47,7 @@ export function SiteShell({
           >
             Skip to content
           </a>
-          <SiteHeader cartSlot={cartSlot} />
+          <SiteHeader cartSlot={cartSlot} installSlot={installSlot} />
           {statusSlot}
           <div
             id="main"
