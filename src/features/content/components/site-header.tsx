@@ -2,7 +2,8 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { MENU, subcategoryParam, type MenuEntry } from '../../../lib/menu-categories'
-import { SHOP, telUri } from '../../../lib/shop'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { telUri } from '../../../lib/shop'
 import { Dialog, DialogTitle } from '../../../ui/dialog'
 import {
   BookmarkIcon,
@@ -368,6 +369,7 @@ function MobileDrawer({
  * scrolling strip below 768 px.
  */
 export function SiteHeader({ cartSlot }: { cartSlot: ReactNode }) {
+  const { facts: shop } = useShopSettings()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [drawerOpen, setDrawerOpen] = useState(false)
   return (
@@ -411,10 +413,10 @@ export function SiteHeader({ cartSlot }: { cartSlot: ReactNode }) {
               fontStyle: 'italic',
             })}
           >
-            {SHOP.slogan}
+            {shop.slogan}
           </span>
           <a
-            href={telUri()}
+            href={telUri(shop)}
             className={css({
               display: 'inline-flex',
               alignItems: 'center',
@@ -427,7 +429,7 @@ export function SiteHeader({ cartSlot }: { cartSlot: ReactNode }) {
               <span className={css({ display: { base: 'none', md: 'inline' } })}>
                 Order by phone 24/7:{' '}
               </span>
-              {SHOP.phone.display}
+              {shop.phone.display}
             </span>
           </a>
         </div>
