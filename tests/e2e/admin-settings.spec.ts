@@ -88,6 +88,9 @@ test('an admin changes the tax rate, express fee and slogan; a shopper is charge
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Settings saved')).toBeVisible()
   await expect(dialog.getByText('Tax rate must be between 0% and 25%')).toHaveCount(0)
+  // The form keeps the saved values while this device pulls them (no flick back to the old ones).
+  await expect(dialog.getByLabel('Tax rate (%)')).toHaveValue('9.5')
+  await expect(dialog.getByLabel('Express delivery fee ($)')).toHaveValue('24.99')
 
   // A shopper on another device.
   const shopper = await browser.newContext()

@@ -153,13 +153,17 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
     formFromSettings(settings.facts, settings.money),
   )
   const [dirty, setDirty] = useState(false)
+  // After a save, the version it made: the form keeps what was saved until the pull brings it,
+  // instead of flicking back to the older settings this device still holds.
+  const [awaiting, setAwaiting] = useState<string | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
 
+  const caughtUp = awaiting === null || (settings.serverModified ?? '') >= awaiting
   useEffect(() => {
-    if (!dirty) setForm(formFromSettings(settings.facts, settings.money))
-  }, [settings, dirty])
+    if (!dirty && caughtUp) setForm(formFromSettings(settings.facts, settings.money))
+  }, [settings, dirty, caughtUp])
 
   const set = (change: Partial<ShopSettingsForm>) => {
     setForm((f) => ({ ...f, ...change }))
@@ -185,7 +189,8 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
     }
     setBusy(true)
     try {
-      await saveShopSettings(supabase, result.payload, () => data.resync())
+      const saved = await saveShopSettings(supabase, result.payload, () => data.resync())
+      setAwaiting(saved._modified)
       setDirty(false)
       toaster.create({
         type: 'success',
