@@ -22,6 +22,7 @@ import { orderNoticeSchema, type OrderNoticeDoc } from './schemas/order-notice.s
 import { orderSchema, type OrderDoc } from './schemas/order.schema'
 import { productTypeSchema, type ProductTypeDoc } from './schemas/product-type.schema'
 import { productSchema, type ProductDoc } from './schemas/product.schema'
+import { shopSettingsSchema, type ShopSettingsDoc } from './schemas/shop-settings.schema'
 
 // Only the leader tab replicates (replications wait for leadership; so does the order outbox).
 addRxPlugin(RxDBLeaderElectionPlugin)
@@ -38,6 +39,7 @@ export type HumoCollections = {
   admin_orders: RxCollection<AdminOrderDoc>
   order_notices: RxCollection<OrderNoticeDoc>
   contact_messages: RxCollection<ContactMessageDoc>
+  shop_settings: RxCollection<ShopSettingsDoc>
 }
 export type HumoDatabase = RxDatabase<HumoCollections>
 
@@ -66,6 +68,7 @@ function collectionDefinitions(db: HumoDatabase) {
     },
     order_notices: { schema: orderNoticeSchema },
     contact_messages: { schema: contactMessageSchema },
+    shop_settings: { schema: shopSettingsSchema },
   }
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, missingForFreeShipping, salePercent, shippingFor, totalsFor } from './money'
+import {
+  formatMoney,
+  formatThreshold,
+  missingForFreeShipping,
+  salePercent,
+  shippingFor,
+  taxOf,
+  totalsFor,
+} from './money'
 
 describe('money rules', () => {
   it('charges the price asked, adds 8% tax and $9.99 shipping under $50', () => {
@@ -39,5 +47,41 @@ describe('money rules', () => {
     expect(salePercent(40, null)).toBe(0)
     expect(formatMoney(1299.999)).toBe('$1300.00')
     expect(formatMoney(null)).toBe('$0.00')
+  })
+})
+
+describe('money rules set in Admin Settings', () => {
+  const rules = {
+    taxRate: 0.08875,
+    freeShippingThreshold: 75,
+    standardShipping: 7.5,
+    expressDelivery: 24.99,
+  }
+
+  it('uses the given tax rate, fees and free-delivery threshold', () => {
+    expect(totalsFor([{ price: 22, quantity: 3 }], 'standard', 'delivery', rules)).toEqual({
+      subtotal: 66,
+      tax: 5.86,
+      shipping: 7.5,
+      discount: 0,
+      total: 79.36,
+    })
+    expect(shippingFor(80, 'standard', 'delivery', rules)).toBe(0)
+    expect(shippingFor(80, 'express', 'delivery', rules)).toBe(24.99)
+    expect(missingForFreeShipping(66, rules)).toBe(9)
+  })
+
+  it('rounds tax half up in cents as Postgres does', () => {
+    // 22 * 0.08875 = 1.9525 exactly; a float multiplication would give 1.95249…
+    expect(taxOf(22, 0.08875)).toBe(1.95)
+    expect(taxOf(22.6, 0.08875)).toBe(2.01)
+    expect(taxOf(0.5, 0.05)).toBe(0.03)
+    expect(taxOf(99.99, 0.08)).toBe(8)
+    expect(taxOf(10, 0)).toBe(0)
+  })
+
+  it('writes the threshold without cents when it is whole dollars', () => {
+    expect(formatThreshold(50)).toBe('$50')
+    expect(formatThreshold(49.5)).toBe('$49.50')
   })
 })

@@ -1,6 +1,8 @@
 /**
- * The shop's own facts, in one place: every screen that names the shop, its licence, phone,
- * email, address or hours reads them from here. Change them here when the shop moves.
+ * The shop's own facts: its name, licence, phone, email, address and hours. Staff edit them in
+ * Admin Settings (`shop_settings` on the server, synced to every device); screens read the
+ * synced facts through `useShopSettings()`. `SHOP` holds SPEC.md's values: the defaults a device
+ * shows until its first sync, and the seed of `shop_settings`.
  */
 export type OpeningHours = { days: string; hours: string }
 

@@ -1,6 +1,7 @@
 /**
  * The catalogue's replications: products, categories, brands and product types, each pulled
- * through its `pull_<table>` RPC into its collection. Shoppers never push the catalogue.
+ * through its `pull_<table>` RPC into its collection, and the shop's settings (rates and facts)
+ * with them. Shoppers never push the catalogue.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { HumoDatabase } from '../database'
@@ -8,6 +9,7 @@ import type { BrandDoc } from '../schemas/brand.schema'
 import type { CategoryDoc } from '../schemas/category.schema'
 import type { ProductDoc } from '../schemas/product.schema'
 import type { ProductTypeDoc } from '../schemas/product-type.schema'
+import type { ShopSettingsDoc } from '../schemas/shop-settings.schema'
 import { productRowToDoc, type ProductRow } from './product-row'
 import {
   brandRowToDoc,
@@ -18,6 +20,7 @@ import {
   type ProductTypeRow,
 } from './reference-rows'
 import { replicateByRpc, type PullReplication, type ReplicatePullOptions } from './rpc-pull'
+import { shopSettingsRowToDoc, type ShopSettingsRow } from './shop-settings-row'
 
 type Options = Omit<ReplicatePullOptions, 'identifier'> & { identifier?: string }
 
@@ -33,7 +36,20 @@ export function replicateProducts(
   )
 }
 
-/** All four catalogue pulls; `nudge` asks each for a pull now. */
+/** The shop's settings: one row, pulled like the catalogue (see pull_shop_settings). */
+export function replicateShopSettings(
+  supabase: SupabaseClient,
+  db: HumoDatabase,
+  options: Options = {},
+): PullReplication<ShopSettingsDoc> {
+  return replicateByRpc<ShopSettingsDoc, ShopSettingsRow>(
+    supabase,
+    { rpc: 'pull_shop_settings', collection: db.shop_settings, toDoc: shopSettingsRowToDoc },
+    { identifier: 'humo-shop-settings-v1', ...options },
+  )
+}
+
+/** All catalogue pulls (and the shop settings); `nudge` asks each for a pull now. */
 export function replicateCatalogue(
   supabase: SupabaseClient,
   db: HumoDatabase,
@@ -57,7 +73,12 @@ export function replicateCatalogue(
       { rpc: 'pull_product_types', collection: db.product_types, toDoc: productTypeRowToDoc },
       { ...options, identifier: `humo-product-types-v1${suffix}` },
     ),
-  ]
+    replicateShopSettings(supabase, db, {
+      ...options,
+      identifier: `humo-shop-settings-v1${suffix}`,
+    }),
+    // A tuple: replications[0] stays typed as the products' replication.
+  ] as const
   return {
     replications,
     nudge: () => replications.forEach((r) => r.nudge()),

@@ -6,7 +6,7 @@
 import type { HumoDatabase } from '../../data/database'
 import type { CartLineDoc } from '../../data/schemas/cart-line.schema'
 import type { OrderDoc } from '../../data/schemas/order.schema'
-import { totalsFor } from '../../lib/money'
+import { totalsFor, type MoneyRules } from '../../lib/money'
 import { emptyDraft, type CheckoutDraft } from './checkout.validation'
 
 const DRAFT_ID = 'guest_checkout_data'
@@ -45,6 +45,8 @@ export type PlaceOrderInput = {
   draft: CheckoutDraft
   lines: CartLineDoc[]
   cardNumber?: string
+  /** The shop's rates for the preview (the server recomputes with its own). */
+  rules?: MoneyRules
   now?: Date
 }
 
@@ -97,6 +99,7 @@ export async function placeOrder(db: HumoDatabase, input: PlaceOrderInput): Prom
       lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
       draft.deliveryMethod,
       draft.fulfilment,
+      input.rules,
     ),
     totalsFrom: 'preview',
     estimatedDelivery: null,

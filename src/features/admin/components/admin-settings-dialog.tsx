@@ -1,20 +1,24 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { useCallback, useEffect, useState } from 'react'
-import { css } from 'styled-system/css'
-import {
-  EXPRESS_DELIVERY,
-  FREE_SHIPPING_THRESHOLD,
-  STANDARD_SHIPPING,
-  TAX_RATE,
-  formatMoney,
-} from '../../../lib/money'
-import { SHOP } from '../../../lib/shop'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { css, cx } from 'styled-system/css'
+import { useHumoData } from '../../../data/data-context'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { Button } from '../../../ui/button'
+import { PlusIcon, TrashIcon } from '../../../ui/icons'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { toaster } from '../../../ui/toaster'
 import { addAdmin, fetchStaff, type StaffProfile } from '../admin-api'
 import type { AdminUser } from '../admin-auth'
-import { muted, sectionTitle } from './admin-styles'
+import { useOnline } from '../hooks/use-online'
+import { saveShopSettings } from '../shop-settings.actions'
+import {
+  formFromSettings,
+  MAX_HOURS_LINES,
+  validateShopSettings,
+  type ShopSettingsField,
+  type ShopSettingsForm,
+} from '../shop-settings.validation'
+import { errorBox, grid2, iconButton, muted, sectionTitle } from './admin-styles'
 import { TextField } from './text-field'
 
 type Props = {
@@ -24,16 +28,7 @@ type Props = {
   user: AdminUser
 }
 
-const dl = css({
-  display: 'grid',
-  fontSize: 'sm',
-  gap: '1',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: '4',
-  '& dt': { color: 'fg.muted' },
-})
-
-/** Admin Settings: the shop's facts and money rules (read-only here) and its staff. */
+/** Admin Settings: the shop's facts and money rules (editable) and its staff. */
 export function AdminSettingsDialog({ open, onClose, supabase, user }: Props) {
   const [staff, setStaff] = useState<StaffProfile[] | null>(null)
   const [who, setWho] = useState('')
@@ -70,34 +65,7 @@ export function AdminSettingsDialog({ open, onClose, supabase, user }: Props) {
   return (
     <PanelDialog open={open} onOpenChange={(o) => !o && onClose()} size="lg" title="Admin Settings">
       <div className={css({ display: 'grid', gap: '5' })}>
-        <section>
-          <h3 className={sectionTitle}>Shop</h3>
-          <dl className={dl}>
-            <dt>Name</dt>
-            <dd>{SHOP.name}</dd>
-            <dt>Licence</dt>
-            <dd>{SHOP.licenceNumber}</dd>
-            <dt>Phone</dt>
-            <dd>{SHOP.phone.display}</dd>
-            <dt>Email</dt>
-            <dd>{SHOP.email}</dd>
-            <dt>Address</dt>
-            <dd>
-              {SHOP.address.street}, {SHOP.address.city}, {SHOP.address.state} {SHOP.address.zip}
-            </dd>
-            <dt>Tax rate</dt>
-            <dd>{(TAX_RATE * 100).toFixed(1)}%</dd>
-            <dt>Delivery</dt>
-            <dd>
-              Standard {formatMoney(STANDARD_SHIPPING)} (free from{' '}
-              {formatMoney(FREE_SHIPPING_THRESHOLD)}), express {formatMoney(EXPRESS_DELIVERY)}
-            </dd>
-          </dl>
-          <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
-            These are set in the shop's code (src/lib/shop.ts, src/lib/money.ts) and enforced by the
-            server when orders are placed.
-          </p>
-        </section>
+        <ShopSettingsEditor supabase={supabase} />
         <section>
           <h3 className={sectionTitle}>Staff</h3>
           <p className={muted}>You are signed in as {user.email}.</p>
@@ -140,5 +108,220 @@ export function AdminSettingsDialog({ open, onClose, supabase, user }: Props) {
         </section>
       </div>
     </PanelDialog>
+  )
+}
+
+const FACT_FIELDS: { field: ShopSettingsField; label: string; type?: string }[] = [
+  { field: 'name', label: 'Shop name' },
+  { field: 'slogan', label: 'Slogan' },
+  { field: 'licenceNumber', label: 'Licence number' },
+  { field: 'email', label: 'Email', type: 'email' },
+  { field: 'phone', label: 'Phone', type: 'tel' },
+  { field: 'textUpdatesPhone', label: 'Text updates number', type: 'tel' },
+  { field: 'textUpdatesKeyword', label: 'Text keyword' },
+  { field: 'deliveryArea', label: 'Delivery area' },
+  { field: 'street', label: 'Street' },
+  { field: 'city', label: 'City' },
+  { field: 'state', label: 'State' },
+  { field: 'zip', label: 'ZIP code' },
+  { field: 'country', label: 'Country' },
+]
+
+const MONEY_FIELDS: { field: ShopSettingsField; label: string }[] = [
+  { field: 'taxPercent', label: 'Tax rate (%)' },
+  { field: 'standardShipping', label: 'Standard delivery fee ($)' },
+  { field: 'freeShippingThreshold', label: 'Free delivery threshold ($)' },
+  { field: 'expressDelivery', label: 'Express delivery fee ($)' },
+]
+
+const hoursRow = css({
+  alignItems: 'start',
+  display: 'grid',
+  gap: '2',
+  gridTemplateColumns: '1fr 1.4fr auto',
+})
+
+/**
+ * The shop's facts and money rules. It opens with what this device holds (offline too) and
+ * follows a newer sync until the admin starts typing; saving needs the server.
+ */
+function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
+  const data = useHumoData()
+  const settings = useShopSettings()
+  const online = useOnline()
+  const [form, setForm] = useState<ShopSettingsForm>(() =>
+    formFromSettings(settings.facts, settings.money),
+  )
+  const [dirty, setDirty] = useState(false)
+  // After a save, the version it made: the form keeps what was saved until the pull brings it,
+  // instead of flicking back to the older settings this device still holds.
+  const [awaiting, setAwaiting] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [failure, setFailure] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+
+  const caughtUp = awaiting === null || (settings.serverModified ?? '') >= awaiting
+  useEffect(() => {
+    if (!dirty && caughtUp) setForm(formFromSettings(settings.facts, settings.money))
+  }, [settings, dirty, caughtUp])
+
+  const set = (change: Partial<ShopSettingsForm>) => {
+    setForm((f) => ({ ...f, ...change }))
+    setDirty(true)
+  }
+  const setLine = (index: number, change: Partial<ShopSettingsForm['hours'][number]>) =>
+    set({ hours: form.hours.map((line, i) => (i === index ? { ...line, ...change } : line)) })
+
+  const canSave = online && supabase !== null
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault()
+    setFailure(undefined)
+    const result = validateShopSettings(form)
+    if (!result.ok) {
+      setErrors(result.errors)
+      return
+    }
+    setErrors({})
+    if (!canSave) {
+      setFailure('You are offline. Saving the settings needs a connection.')
+      return
+    }
+    setBusy(true)
+    try {
+      const saved = await saveShopSettings(supabase, result.payload, () => data.resync())
+      setAwaiting(saved._modified)
+      setDirty(false)
+      toaster.create({
+        type: 'success',
+        title: 'Settings saved',
+        description: 'Shoppers see the new settings as their devices sync.',
+      })
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const field = ({
+    field,
+    label,
+    type,
+  }: {
+    field: ShopSettingsField
+    label: string
+    type?: string
+  }) => (
+    <TextField
+      key={field}
+      label={label}
+      type={type ?? 'text'}
+      value={form[field]}
+      onValueChange={(value) => set({ [field]: value })}
+      error={errors[field]}
+    />
+  )
+
+  return (
+    <form noValidate onSubmit={(e) => void save(e)} className={css({ display: 'grid', gap: '5' })}>
+      <section aria-labelledby="shop-settings-money">
+        <h3 id="shop-settings-money" className={sectionTitle}>
+          Tax and delivery
+        </h3>
+        <div className={grid2}>
+          {MONEY_FIELDS.map(({ field: name, label }) => (
+            <TextField
+              key={name}
+              label={label}
+              inputMode="decimal"
+              value={form[name]}
+              onValueChange={(value) => set({ [name]: value })}
+              error={errors[name]}
+            />
+          ))}
+        </div>
+        <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
+          Standard delivery is free from the threshold; express always costs its fee; pickup is
+          free. Orders are charged with these rates by the server.
+        </p>
+      </section>
+      <section aria-labelledby="shop-settings-facts">
+        <h3 id="shop-settings-facts" className={sectionTitle}>
+          Shop
+        </h3>
+        <div className={grid2}>{FACT_FIELDS.map(field)}</div>
+      </section>
+      <section aria-labelledby="shop-settings-hours">
+        <h3 id="shop-settings-hours" className={sectionTitle}>
+          Business hours
+        </h3>
+        <ul className={css({ display: 'grid', gap: '2' })}>
+          {form.hours.map((line, index) => (
+            <li key={index} className={hoursRow}>
+              <TextField
+                label="Days"
+                value={line.days}
+                onValueChange={(days) => setLine(index, { days })}
+                error={errors[`hours.${index}.days`]}
+              />
+              <TextField
+                label="Hours"
+                value={line.hours}
+                onValueChange={(hours) => setLine(index, { hours })}
+                error={errors[`hours.${index}.hours`]}
+              />
+              <button
+                type="button"
+                className={cx(css({ mt: '6' }), iconButton)}
+                aria-label={`Remove the hours of ${line.days || `line ${index + 1}`}`}
+                onClick={() => set({ hours: form.hours.filter((_, i) => i !== index) })}
+              >
+                <TrashIcon size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {errors.hours && <p className={errorBox}>{errors.hours}</p>}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className={css({ mt: '2' })}
+          disabled={form.hours.length >= MAX_HOURS_LINES}
+          onClick={() => set({ hours: [...form.hours, { days: '', hours: '' }] })}
+        >
+          <PlusIcon size={14} /> Add hours
+        </Button>
+      </section>
+      {!online && (
+        <p role="status" className={muted}>
+          You are offline. These are the settings as this device last synced them; saving needs a
+          connection.
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className={errorBox}>
+          {failure}
+        </p>
+      )}
+      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!dirty || busy}
+          onClick={() => {
+            setDirty(false)
+            setErrors({})
+            setFailure(undefined)
+          }}
+        >
+          Discard changes
+        </Button>
+        <Button type="submit" disabled={busy || !canSave}>
+          {busy ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
   )
 }

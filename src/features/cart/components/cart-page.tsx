@@ -4,7 +4,7 @@ import { button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
 import { useMediaUrl } from '../../../data/hooks/use-media-url'
 import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
-import { formatMoney, missingForFreeShipping } from '../../../lib/money'
+import { formatMoney, formatThreshold, missingForFreeShipping } from '../../../lib/money'
 import { decrementCartLine, incrementCartLine, removeFromCart } from '../cart.actions'
 import { SummaryCard, SummaryRows } from '../../../ui/summary-card'
 import { useCart, type CartView } from '../hooks/use-cart'
@@ -143,7 +143,7 @@ function CartLine({ line }: { line: CartLineDoc }) {
 
 export function OrderSummary({ cart, children }: { cart: CartView; children?: React.ReactNode }) {
   const { totals } = cart
-  const missing = missingForFreeShipping(totals.subtotal)
+  const missing = missingForFreeShipping(totals.subtotal, cart.rules)
   return (
     <SummaryCard title="Order Summary">
       <SummaryRows
@@ -262,7 +262,7 @@ export function CartPage() {
             })}
           >
             <li>Same-day delivery available</li>
-            <li>Free delivery on orders $50+</li>
+            <li>Free delivery on orders {formatThreshold(cart.rules.freeShippingThreshold)}+</li>
             <li>Discreet packaging</li>
           </ul>
         </div>

@@ -3,8 +3,9 @@ import DOMPurify from 'dompurify'
 import { useMemo, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
-import { FREE_SHIPPING_THRESHOLD, formatMoney, roundMoney, salePercent } from '../../../lib/money'
+import { formatMoney, formatThreshold, roundMoney, salePercent } from '../../../lib/money'
 import { ArrowLeftIcon, ClockIcon, FlaskIcon, TruckIcon } from '../../../ui/icons'
 import { QuantityStepper } from '../../../ui/quantity-stepper'
 import { StarRating } from '../../../ui/star-rating'
@@ -153,6 +154,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
   const router = useRouter()
   const canGoBack = useCanGoBack()
   const [quantity, setQuantity] = useState(1)
+  const { money } = useShopSettings()
   const level = stockLevel(product)
   const available = level !== 'out'
   const stock = product.stock ?? 0
@@ -358,7 +360,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             <Perk
               icon={<TruckIcon size={18} />}
               title="Free Delivery"
-              text={`On orders over $${FREE_SHIPPING_THRESHOLD}`}
+              text={`On orders over ${formatThreshold(money.freeShippingThreshold)}`}
             />
             <Perk icon={<FlaskIcon size={18} />} title="Lab Tested" text="Third-party tested" />
             <Perk icon={<ClockIcon size={18} />} title="Same Day" text="Order by 2PM" />

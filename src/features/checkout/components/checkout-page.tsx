@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
 import { useObservable } from '../../../data/hooks/use-observable'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
 import { formatMoney, totalsFor } from '../../../lib/money'
 import { checkPurchaseLimits } from '../../../lib/purchase-limits'
@@ -88,6 +89,7 @@ export function CheckoutPage() {
   const { db, sync$ } = useHumoData()
   const sync = useObservable(sync$, sync$.value)
   const lines = useCartLines()
+  const { money: rules } = useShopSettings()
   const navigate = useNavigate()
   const [draft, setDraft] = useState<CheckoutDraft | null>(null)
   // Card data lives only in this component's memory (DESIGN.md §8).
@@ -140,6 +142,7 @@ export function CheckoutPage() {
     lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
     draft.deliveryMethod,
     draft.fulfilment,
+    rules,
   )
   const limits = checkPurchaseLimits(
     lines.map((l) => ({
@@ -158,7 +161,7 @@ export function CheckoutPage() {
     setBusy(true)
     setError(null)
     try {
-      const order = await placeOrder(db, { draft, lines, cardNumber: card.cardNumber })
+      const order = await placeOrder(db, { draft, lines, cardNumber: card.cardNumber, rules })
       setCard(emptyCard)
       const number = order.id.slice(0, 8).toUpperCase()
       toaster.create(
@@ -320,7 +323,7 @@ export function CheckoutPage() {
                       checked={draft.deliveryMethod === 'express'}
                       onChange={() => update({ deliveryMethod: 'express' })}
                     />
-                    Express {formatMoney(19.99)} (same-day, order by 2PM)
+                    Express {formatMoney(rules.expressDelivery)} (same-day, order by 2PM)
                   </label>
                 </fieldset>
                 <div className={grid}>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
-import { SHOP, mailtoUri, telUri } from '../../../lib/shop'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { mailtoUri, telUri, type ShopConfig } from '../../../lib/shop'
 import { Checkbox } from '../../../ui/checkbox'
 import { ClockIcon, MailIcon, MessageIcon, PhoneIcon, PinIcon } from '../../../ui/icons'
 import { TextUpdatesDialog } from './text-updates-dialog'
@@ -70,14 +71,14 @@ function InfoCard({
   )
 }
 
-const FAQ = [
+const faqFor = (shop: ShopConfig) => [
   {
     q: 'How do I place an order?',
     a: 'Browse the menu, add what you like to your cart and check out. Pay online, or call us to order by phone — any time, day or night.',
   },
   {
     q: 'Where do you deliver?',
-    a: `We deliver across ${SHOP.deliveryArea}. Not sure if you're covered? Contact us and we'll check your address.`,
+    a: `We deliver across ${shop.deliveryArea}. Not sure if you're covered? Contact us and we'll check your address.`,
   },
   {
     q: 'Are your products lab tested?',
@@ -97,6 +98,7 @@ export function ContactPage({
 }: {
   onSubmit: (message: ContactMessage) => Promise<void> | void
 }) {
+  const { facts: shop } = useShopSettings()
   const [form, setForm] = useState<ContactMessage>(EMPTY)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [textOpen, setTextOpen] = useState(false)
@@ -158,26 +160,29 @@ export function ContactPage({
           })}
         >
           <InfoCard icon={<PinIcon />} title="Visit our store">
-            <span>{SHOP.address.street}</span>
+            <span>{shop.address.street}</span>
             <span>
-              {SHOP.address.city}, {SHOP.address.state} {SHOP.address.zip}
+              {shop.address.city}, {shop.address.state} {shop.address.zip}
             </span>
-            <span>{SHOP.address.country}</span>
+            <span>{shop.address.country}</span>
           </InfoCard>
           <InfoCard icon={<PhoneIcon />} title="Call us">
-            <a href={telUri()} className={css({ color: 'accent.fg', fontWeight: 'semibold' })}>
-              {SHOP.phone.display}
+            <a href={telUri(shop)} className={css({ color: 'accent.fg', fontWeight: 'semibold' })}>
+              {shop.phone.display}
             </a>
             <span>Available 24/7 for orders</span>
           </InfoCard>
           <InfoCard icon={<MailIcon />} title="Email us">
-            <a href={mailtoUri()} className={css({ color: 'accent.fg', fontWeight: 'semibold' })}>
-              {SHOP.email}
+            <a
+              href={mailtoUri(shop)}
+              className={css({ color: 'accent.fg', fontWeight: 'semibold' })}
+            >
+              {shop.email}
             </a>
             <span>We'll respond within 24 hours</span>
           </InfoCard>
           <InfoCard icon={<ClockIcon />} title="Business hours">
-            {SHOP.hours.map((h) => (
+            {shop.hours.map((h) => (
               <span key={h.days}>
                 <strong className={css({ color: 'fg.default' })}>{h.days}:</strong> {h.hours}
               </span>
@@ -334,7 +339,7 @@ export function ContactPage({
                   className={css({ color: 'danger.fg', fontWeight: 'semibold', fontSize: 'sm' })}
                 >
                   We couldn't send your message. Please try again, or call us at{' '}
-                  {SHOP.phone.display}.
+                  {shop.phone.display}.
                 </p>
               )}
             </div>
@@ -349,7 +354,7 @@ export function ContactPage({
             Frequently Asked Questions
           </h2>
           <div className={css({ display: 'grid', gap: '3' })}>
-            {FAQ.map((item) => (
+            {faqFor(shop).map((item) => (
               <details
                 key={item.q}
                 className={css({

@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { menuEntry } from '../../../lib/menu-categories'
-import { SHOP } from '../../../lib/shop'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { formatThreshold } from '../../../lib/money'
 import {
   ArrowRightIcon,
   BoxIcon,
@@ -85,6 +86,7 @@ const heroArrow = css({
 
 /** Variant one's hero: two slides, arrows and dots, the index wraps. */
 function HeroCarousel() {
+  const { facts } = useShopSettings()
   const [index, setIndex] = useState(0)
   const go = (delta: number) => setIndex((i) => (i + delta + SLIDES.length) % SLIDES.length)
   const slide = SLIDES[index]!
@@ -147,7 +149,7 @@ function HeroCarousel() {
           {slide.text}
         </p>
         <p className={css({ mt: '1', fontStyle: 'italic', color: 'fg.onInverseMuted' })}>
-          {SHOP.slogan}
+          {facts.slogan}
         </p>
         <div className={css({ mt: '6' })}>{slide.cta}</div>
       </div>
@@ -442,6 +444,7 @@ function ShopByCategory() {
 }
 
 function MembershipPromo() {
+  const { facts } = useShopSettings()
   const [email, setEmail] = useState('')
   return (
     <section
@@ -459,7 +462,7 @@ function MembershipPromo() {
       })}
     >
       <div>
-        <span className={badge({ tone: 'dealSolid' })}>{SHOP.name}+ membership</span>
+        <span className={badge({ tone: 'dealSolid' })}>{facts.name}+ membership</span>
         <h2 id="membership-title" className={cx(sectionTitle, css({ mt: '3' }))}>
           Premium delivery, free for your first month
         </h2>
@@ -494,11 +497,12 @@ function MembershipPromo() {
 }
 
 function ValueTiles() {
+  const { money } = useShopSettings()
   const tiles = [
     {
       icon: <TruckIcon />,
       title: 'Free delivery',
-      text: 'Free 2-day delivery on orders over $50, same-day pickup available.',
+      text: `Free 2-day delivery on orders over ${formatThreshold(money.freeShippingThreshold)}, same-day pickup available.`,
     },
     {
       icon: <ShieldIcon />,

@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { MENU } from '../../../lib/menu-categories'
-import { SHOP, mailtoUri, telUri } from '../../../lib/shop'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { mailtoUri, telUri } from '../../../lib/shop'
 import { MessageIcon, TruckIcon } from '../../../ui/icons'
 import { BrandLogo } from './brand-logo'
 import { TextUpdatesDialog } from './text-updates-dialog'
@@ -49,6 +50,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
  * California government warning and the Prop 65 notice.
  */
 export function SiteFooter() {
+  const { facts: shop } = useShopSettings()
   const [textOpen, setTextOpen] = useState(false)
   const year = new Date().getFullYear()
   return (
@@ -72,7 +74,7 @@ export function SiteFooter() {
         <div className={css({ gridColumn: { base: '1 / -1', md: '1 / -1', lg: 'auto' } })}>
           <BrandLogo tone="inverse" />
           <p className={css({ mt: '3', fontStyle: 'italic', color: 'fg.onInverse' })}>
-            {SHOP.slogan}
+            {shop.slogan}
           </p>
           <p className={css({ mt: '2', fontSize: 'sm' })}>
             California-grown cannabis, direct from farms. No middleman.
@@ -91,8 +93,8 @@ export function SiteFooter() {
           </p>
           <p className={css({ fontSize: 'sm', mt: '1' })}>
             Order by phone 24/7:{' '}
-            <a href={telUri()} className={css({ color: 'fg.onInverse' })}>
-              {SHOP.phone.display}
+            <a href={telUri(shop)} className={css({ color: 'fg.onInverse' })}>
+              {shop.phone.display}
             </a>
           </p>
         </div>
@@ -150,8 +152,8 @@ export function SiteFooter() {
             <MessageIcon size={16} /> Get Text Updates
           </button>
           <p className={css({ fontSize: 'sm', mt: '4' })}>
-            <a href={mailtoUri()} className={css({ color: 'fg.onInverse' })}>
-              {SHOP.email}
+            <a href={mailtoUri(shop)} className={css({ color: 'fg.onInverse' })}>
+              {shop.email}
             </a>
           </p>
         </div>
@@ -209,10 +211,10 @@ export function SiteFooter() {
             })}
           >
             <span>
-              © {year} {SHOP.name}. Adults 21+ only. California DCC License {SHOP.licenceNumber}
+              © {year} {shop.name}. Adults 21+ only. California DCC License {shop.licenceNumber}
             </span>
             <span>
-              {SHOP.address.street}, {SHOP.address.city}, {SHOP.address.state} {SHOP.address.zip}
+              {shop.address.street}, {shop.address.city}, {shop.address.state} {shop.address.zip}
             </span>
           </p>
         </div>

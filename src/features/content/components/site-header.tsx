@@ -2,7 +2,8 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { MENU, subcategoryParam, type MenuEntry } from '../../../lib/menu-categories'
-import { SHOP, telUri } from '../../../lib/shop'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { telUri } from '../../../lib/shop'
 import { Dialog, DialogTitle } from '../../../ui/dialog'
 import {
   BookmarkIcon,
@@ -374,6 +375,7 @@ export function SiteHeader({
   cartSlot: ReactNode
   installSlot?: ReactNode
 }) {
+  const { facts: shop } = useShopSettings()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [drawerOpen, setDrawerOpen] = useState(false)
   return (
@@ -417,10 +419,10 @@ export function SiteHeader({
               fontStyle: 'italic',
             })}
           >
-            {SHOP.slogan}
+            {shop.slogan}
           </span>
           <a
-            href={telUri()}
+            href={telUri(shop)}
             className={css({
               display: 'inline-flex',
               alignItems: 'center',
@@ -433,7 +435,7 @@ export function SiteHeader({
               <span className={css({ display: { base: 'none', md: 'inline' } })}>
                 Order by phone 24/7:{' '}
               </span>
-              {SHOP.phone.display}
+              {shop.phone.display}
             </span>
           </a>
         </div>

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { DEVICE_KEYS, readDevice, writeDevice } from '../../../lib/device-storage'
-import { SHOP, textSignupUri } from '../../../lib/shop'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { textSignupUri } from '../../../lib/shop'
 import { Checkbox } from '../../../ui/checkbox'
 import { Dialog, DialogDescription, DialogTitle } from '../../../ui/dialog'
 import { QrCode } from '../../../ui/qr-code'
@@ -18,6 +19,7 @@ export function TextUpdatesDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
+  const { facts: shop } = useShopSettings()
   const [dontShow, setDontShow] = useState(() => readDevice(DEVICE_KEYS.textUpdatesSeen) === 'true')
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -26,17 +28,17 @@ export function TextUpdatesDialog({
       >
         <DialogTitle>Get Text Updates</DialogTitle>
         <DialogDescription>
-          Scan to text <strong>{SHOP.textUpdates.keyword}</strong> and be first to hear about drops,
+          Scan to text <strong>{shop.textUpdates.keyword}</strong> and be first to hear about drops,
           restocks and deals.
         </DialogDescription>
         <QrCode
-          value={textSignupUri()}
-          label={`QR code: text ${SHOP.textUpdates.keyword} to ${SHOP.textUpdates.display}`}
+          value={textSignupUri(shop)}
+          label={`QR code: text ${shop.textUpdates.keyword} to ${shop.textUpdates.display}`}
         />
         <div>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Text updates</p>
           <a
-            href={textSignupUri()}
+            href={textSignupUri(shop)}
             className={css({
               fontSize: '2xl',
               fontWeight: 'bold',
@@ -45,7 +47,7 @@ export function TextUpdatesDialog({
               color: 'accent.fg',
             })}
           >
-            {SHOP.textUpdates.display}
+            {shop.textUpdates.display}
           </a>
           <p className={css({ mt: '1' })}>
             <span

@@ -1,0 +1,88 @@
+/**
+ * The shop's settings (one document, id 'shop'), pulled from `shop_settings`: the money rules
+ * the checkout previews with and the facts the pages show (the shape of src/lib/shop.ts).
+ * Read-only on shoppers' devices; staff change them through Admin Settings on the server.
+ */
+import {
+  toTypedRxJsonSchema,
+  type ExtractDocumentTypeFromTypedRxJsonSchema,
+  type RxJsonSchema,
+} from 'rxdb'
+
+const text = { type: 'string' } as const
+const phone = {
+  type: 'object',
+  properties: { display: text, e164: text },
+  required: ['display', 'e164'],
+} as const
+
+export const shopSettingsSchemaLiteral = {
+  title: 'shop settings',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 10 },
+    /** A fraction: 0.08 is 8%. */
+    taxRate: { type: 'number', minimum: 0, maximum: 1 },
+    standardShipping: { type: 'number', minimum: 0 },
+    expressDelivery: { type: 'number', minimum: 0 },
+    freeShippingThreshold: { type: 'number', minimum: 0 },
+    facts: {
+      type: 'object',
+      properties: {
+        name: text,
+        slogan: text,
+        licenceNumber: text,
+        phone,
+        textUpdates: {
+          type: 'object',
+          properties: { display: text, e164: text, keyword: text },
+          required: ['display', 'e164', 'keyword'],
+        },
+        email: text,
+        address: {
+          type: 'object',
+          properties: { street: text, city: text, state: text, zip: text, country: text },
+          required: ['street', 'city', 'state', 'zip', 'country'],
+        },
+        deliveryArea: text,
+        hours: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { days: text, hours: text },
+            required: ['days', 'hours'],
+          },
+        },
+      },
+      required: [
+        'name',
+        'slogan',
+        'licenceNumber',
+        'phone',
+        'textUpdates',
+        'email',
+        'address',
+        'deliveryArea',
+        'hours',
+      ],
+    },
+    serverModified: { type: 'string' },
+  },
+  required: [
+    'id',
+    'taxRate',
+    'standardShipping',
+    'expressDelivery',
+    'freeShippingThreshold',
+    'facts',
+    'serverModified',
+  ],
+} as const
+
+export const shopSettingsSchemaTyped = toTypedRxJsonSchema(shopSettingsSchemaLiteral)
+export type ShopSettingsDoc = ExtractDocumentTypeFromTypedRxJsonSchema<
+  typeof shopSettingsSchemaTyped
+>
+export const shopSettingsSchema: RxJsonSchema<ShopSettingsDoc> = shopSettingsSchemaTyped

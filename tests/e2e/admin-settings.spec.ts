@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { adminClient, openDashboard } from './helpers/admin'
+import { passAgeGate } from './helpers/storefront'
+
+// Watermelon Sea Salt Gummies: $22 (supabase/seed/catalogue.ts).
+const PRODUCT = '/product/watermelon-sea-salt-gummies'
+
+async function runCommand(page: Page, text: string) {
+  await page.keyboard.press('Control+k')
+  const search = page.getByPlaceholder('Search commands...')
+  await expect(search).toBeVisible()
+  await search.fill(text)
+  await page.keyboard.press('Enter')
+  await expect(search).toBeHidden()
+}
+
+type SettingsRow = {
+  tax_rate: number
+  standard_shipping: number
+  express_delivery: number
+  free_shipping_threshold: number
+  facts: Record<string, unknown>
+}
+
+let admin: SupabaseClient
+let before: SettingsRow
+
+test.beforeAll(async ({ baseURL }) => {
+  admin = await adminClient(baseURL!)
+  const { data, error } = await admin.from('shop_settings').select('*').single<SettingsRow>()
+  if (error) throw error
+  before = data
+})
+
+// Other specs run against the same shop: put its settings back as they were.
+test.afterAll(async () => {
+  const { error } = await admin.rpc('admin_save_shop_settings', {
+    p_settings: {
+      taxRate: before.tax_rate,
+      standardShipping: before.standard_shipping,
+      expressDelivery: before.express_delivery,
+      freeShippingThreshold: before.free_shipping_threshold,
+      facts: before.facts,
+    },
+  })
+  if (error) throw error
+})
+
+test('offline, Admin Settings shows the settings this device holds and says saving needs a connection', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await openDashboard(page, baseURL!)
+  await context.setOffline(true)
+  await runCommand(page, 'Admin Settings')
+  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
+  await expect(dialog.getByLabel('Express delivery fee ($)')).toHaveValue(
+    before.express_delivery.toFixed(2),
+  )
+  await expect(dialog.getByLabel('Shop name')).toHaveValue(String(before.facts.name))
+  await expect(dialog.getByText(/You are offline\..*saving needs a connection/)).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled()
+  await context.setOffline(false)
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled()
+})
+
+test('an admin changes the tax rate, express fee and slogan; a shopper is charged them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openDashboard(page, baseURL!)
+  await runCommand(page, 'Admin Settings')
+  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
+  await expect(dialog.getByLabel('Tax rate (%)')).toHaveValue('8')
+  await expect(dialog.getByLabel('Express delivery fee ($)')).toHaveValue('19.99')
+
+  // A bad value is refused with a message, and nothing is saved.
+  await dialog.getByLabel('Tax rate (%)').fill('30')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByText('Tax rate must be between 0% and 25%')).toBeVisible()
+
+  await dialog.getByLabel('Tax rate (%)').fill('9.5')
+  await dialog.getByLabel('Express delivery fee ($)').fill('24.99')
+  await dialog.getByLabel('Slogan').fill('Fuma más, vive más, en Echo Park.')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Settings saved')).toBeVisible()
+  await expect(dialog.getByText('Tax rate must be between 0% and 25%')).toHaveCount(0)
+  // The form keeps the saved values while this device pulls them (no flick back to the old ones).
+  await expect(dialog.getByLabel('Tax rate (%)')).toHaveValue('9.5')
+  await expect(dialog.getByLabel('Express delivery fee ($)')).toHaveValue('24.99')
+
+  // A shopper on another device.
+  const shopper = await browser.newContext()
+  await passAgeGate(shopper)
+  const shop = await shopper.newPage()
+  await shop.goto(PRODUCT)
+  await expect(shop.getByRole('contentinfo')).toContainText('Fuma más, vive más, en Echo Park.')
+  await shop.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(shop.getByTestId('cart-count')).toHaveText('1')
+  await shop.goto('/checkout')
+
+  const email = `settings-${Date.now()}@example.com`
+  await shop.getByLabel('First Name').fill('Ana')
+  await shop.getByLabel('Last Name').fill('Reyes')
+  await shop.getByLabel('Email').fill(email)
+  await shop.getByLabel('Phone').fill('(510) 555-0100')
+  await shop.getByLabel('Address', { exact: true }).fill('12 Grand Ave')
+  await shop.getByLabel('City').fill('Oakland')
+  await shop.getByLabel('ZIP Code').fill('94612')
+  const express = shop.getByRole('radio', { name: 'Express $24.99 (same-day, order by 2PM)' })
+  await express.check()
+
+  // $22 + 9.5% tax ($2.09) + express $24.99 = $49.08.
+  const summary = shop.getByRole('complementary', { name: 'Order Summary' })
+  await expect(summary).toContainText('$24.99')
+  await expect(summary).toContainText('$2.09')
+  await expect(summary).toContainText('$49.08')
+
+  await shop.getByRole('radio', { name: /Cash on/ }).check()
+  await shop.getByRole('button', { name: 'Place Order' }).click()
+  await expect(shop.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+
+  // The server charged the same: its own computation with the saved rates.
+  await expect
+    .poll(async () => {
+      const { data } = await admin
+        .from('orders')
+        .select('subtotal, tax, shipping, total')
+        .eq('customer_email', email)
+      return data
+    })
+    .toEqual([{ subtotal: 22, tax: 2.09, shipping: 24.99, total: 49.08 }])
+  await shopper.close()
+})
