@@ -95,11 +95,20 @@ test('a cold start offline after one online visit shows home, the menu with its 
   await expect(page.getByRole('heading', { name: 'Flower Menu' })).toBeVisible()
   const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
   await expect(cards.first()).toBeVisible()
-  const count = await cards.count()
-  expect(count).toBeGreaterThanOrEqual(4)
+  // The grid is virtualised: walk every card by its position, scrolling until it is rendered.
+  const total = Number(await cards.first().getAttribute('aria-setsize'))
+  expect(total).toBeGreaterThanOrEqual(4)
   const shown: string[] = []
-  for (let i = 0; i < count; i++) {
-    const image = cards.nth(i).locator('img').first()
+  for (let position = 1; position <= total; position++) {
+    const card = page.locator(`[role="listitem"][aria-posinset="${position}"]`)
+    await expect
+      .poll(async () => {
+        if ((await card.count()) > 0) return true
+        await page.mouse.wheel(0, 300)
+        return false
+      })
+      .toBe(true)
+    const image = card.locator('img').first()
     await image.scrollIntoViewIfNeeded()
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)))
@@ -110,6 +119,7 @@ test('a cold start offline after one online visit shows home, the menu with its 
   // Some of these pictures were never on screen online: only warming can have stored them.
   expect(shown.filter((src) => !requested.has(src)).length).toBeGreaterThan(0)
 
+  await page.evaluate(() => window.scrollTo(0, 0))
   const firstName = await cards.first().getByRole('heading').innerText()
   await cards.first().getByRole('heading').click()
   await expect(page.getByRole('heading', { name: firstName, level: 1 })).toBeVisible()
