@@ -94,6 +94,8 @@ export function warmMediaUrls(
   return [...urls]
 }
 
+const REPLY_TIMEOUT_MS = 5 * 60_000
+
 /** Sends the list to the active service worker and waits for its report (null if it failed). */
 export async function postWarmMedia(urls: string[]): Promise<WarmMediaResult | null> {
   const registration = await navigator.serviceWorker.ready
@@ -108,7 +110,9 @@ export async function postWarmMedia(urls: string[]): Promise<WarmMediaResult | n
   })
   const message: WarmMediaMessage = { type: 'WARM_MEDIA', urls }
   worker.postMessage(message, [channel.port2])
-  return reply
+  // A worker stopped mid-round never answers; browsers give a waitUntil at most about 5 minutes.
+  const gaveUp = new Promise<null>((resolve) => setTimeout(() => resolve(null), REPLY_TIMEOUT_MS))
+  return Promise.race([reply, gaveUp])
 }
 
 type NavigatorWithConnection = Navigator & {
@@ -156,15 +160,18 @@ export function startMediaWarming(data: HumoData): () => void {
     filter(Boolean),
     distinctUntilChanged(),
   )
-  const better$ = merge(
+  const connectionBetter$ = merge(
     fromEvent(window, 'online'),
     connection ? fromEvent(connection, 'change') : [],
-  ).pipe(map(() => data.sync$.value.lastSyncedAt))
+  )
   const subscription = combineLatest([
     data.config$.pipe(filter((c) => c !== null)),
-    merge(synced$, better$),
+    merge(synced$, connectionBetter$),
   ])
     .pipe(debounceTime(1000))
-    .subscribe(([config]) => void warm(config.supabaseUrl))
+    .subscribe(([config]) => {
+      // Warming is a nicety: a failure is only logged, and the next sync tries again.
+      warm(config.supabaseUrl).catch((error: unknown) => console.warn('media warming', error))
+    })
   return () => subscription.unsubscribe()
 }
