@@ -1,0 +1,259 @@
+// Issue 7's figure, printed (never asserted): a cold offline start of the menu. In headless
+// Chromium against the production build served by the embedded backend (demo catalogue), each
+// run visits the home page once online in a fresh profile (the service worker takes control, the
+// catalogue syncs into RxDB and its images are warmed), closes that page, turns the network off
+// and opens /menu/flower in a new page. Measured in the page from the start of navigation: the
+// first product card on screen, and its picture decoded. Goal: the menu in under 1 s. SPEC.md's
+// start-up splash (a count-up of about 950 ms before any route shows) is timed apart, so the
+// report also says what the start costs beside it.
+// Run: npx tsx tests/bench/offline-start-bench.ts [--runs 7]
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium, type Browser } from '@playwright/test'
+import { startHumoBackend, type HumoBackend } from '../../supabase/local/server'
+
+// Unknown options are other benchmarks' (`npm run bench -- --products …` reaches every bench).
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } }, strict: false })
+const runs = Number(values.runs)
+const root = process.cwd()
+const AGE_VERIFIED_KEY = 'humo.age-verified'
+const MEDIA_CACHE = 'humo-media'
+const GOAL_MS = 1000
+
+type Run = {
+  /** Navigation start to the first product card laid out on screen. */
+  menuMs: number
+  /** …to that card's picture decoded (from the media cache). */
+  firstImageMs: number
+  /** …to the app shell's HTML answered by the service worker. */
+  shellMs: number
+  /** …to the start-up splash on screen: scripts from the cache, RxDB opened, React mounted. */
+  bootMs: number
+  /** How long SPEC.md's start-up splash (a fixed count-up animation) was on screen. */
+  splashMs: number
+  /** From the splash leaving to the first card: the menu's route, its RxDB query and render. */
+  afterSplashMs: number
+  /** menuMs minus the splash: the start's own work. */
+  menuWithoutSplashMs: number
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0]! }
+}
+const ms = (n: number) => `${n.toFixed(0)} ms`
+
+/** Products of the catalogue with a picture: warming is done when all are in the cache. */
+async function productsWithImages(backend: HumoBackend): Promise<number> {
+  const response = await fetch(
+    `${backend.url}/rest/v1/products?select=id,product_media(media_type)&is_active=eq.true`,
+    { headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` } },
+  )
+  const rows = (await response.json()) as { product_media: { media_type: string }[] }[]
+  return rows.filter((r) => r.product_media.some((m) => m.media_type === 'image')).length
+}
+
+const RAF = { polling: 'raf', timeout: 30_000 } as const
+const CARD = '[role="list"][aria-label="Products"] [role="listitem"]'
+const SPLASH_TEXT = 'Loading your cannabis experience...'
+
+type SplashClock = { splashShownAt: number | null; splashGoneAt: number | null }
+declare global {
+  interface Window {
+    humoSplash?: SplashClock
+  }
+}
+
+/**
+ * Notes, frame by frame, when the start-up splash (SPEC.md: +4 % per 30 ms, then 200 ms) appears
+ * and goes, so the report can tell the splash's fixed time from the rest of the start.
+ */
+// NOTE: plain text, not a function: tsx names inner functions with a helper the page lacks.
+const WATCH_SPLASH = `(() => {
+  const clock = { splashShownAt: null, splashGoneAt: null }
+  window.humoSplash = clock
+  const frame = () => {
+    const shown = [...document.querySelectorAll('[role="status"]')].some((el) =>
+      (el.textContent || '').includes(${JSON.stringify(SPLASH_TEXT)}),
+    )
+    if (shown && clock.splashShownAt === null) clock.splashShownAt = performance.now()
+    if (!shown && clock.splashShownAt !== null) clock.splashGoneAt = performance.now()
+    else requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+})()`
+
+async function oneRun(browser: Browser, url: string, images: number): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    await context.addInitScript((key) => localStorage.setItem(key, 'yes'), AGE_VERIFIED_KEY)
+    const online = await context.newPage()
+    await online.goto(`${url}/`)
+    await online.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await online.waitForFunction(() => localStorage.getItem('humo.last-synced-at') !== null)
+    // Warming is done when every product's picture is in the media cache.
+    const cached = () =>
+      online.evaluate(async (name) => (await (await caches.open(name)).keys()).length, MEDIA_CACHE)
+    const deadline = Date.now() + 60_000
+    while ((await cached()) < images) {
+      if (Date.now() > deadline) throw new Error('the catalogue images were not warmed in 60 s')
+      await online.waitForTimeout(100)
+    }
+    await online.close()
+
+    await context.setOffline(true)
+    const page = await context.newPage()
+    await page.addInitScript({ content: WATCH_SPLASH })
+    await page.goto(`${url}/menu/flower`, { waitUntil: 'commit' })
+    try {
+      // Each check answers 0 (keep polling) or the page's clock at the frame where it holds.
+      const menuMs = await (
+        await page.waitForFunction(
+          (card) => {
+            const box = document.querySelector(card)?.getBoundingClientRect()
+            return box && box.height > 0 && box.top < innerHeight ? performance.now() : 0
+          },
+          CARD,
+          RAF,
+        )
+      ).jsonValue()
+      const firstImageMs = await (
+        await page.waitForFunction(
+          (card) => {
+            const img = document.querySelector<HTMLImageElement>(`${card} img`)
+            return img?.complete && img.naturalWidth > 0 ? performance.now() : 0
+          },
+          CARD,
+          RAF,
+        )
+      ).jsonValue()
+      const timings = await page.evaluate(() => {
+        const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+        return { shellMs: nav ? nav.responseEnd : NaN, splash: window.humoSplash }
+      })
+      const shownAt = timings.splash?.splashShownAt ?? NaN
+      const goneAt = timings.splash?.splashGoneAt ?? NaN
+      return {
+        menuMs,
+        firstImageMs,
+        shellMs: timings.shellMs,
+        bootMs: shownAt,
+        splashMs: goneAt - shownAt,
+        afterSplashMs: menuMs - goneAt,
+        menuWithoutSplashMs: menuMs - (goneAt - shownAt),
+      }
+    } catch (error) {
+      const text = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '(no page)')
+      throw new Error(`the offline menu did not show: ${text.slice(0, 600)}`, { cause: error })
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+type BuildStamp = {
+  isBuildFresh: (root: string) => boolean
+  writeBuildStamp: (root: string) => void
+}
+
+async function main() {
+  // The same freshness check as `npm start` (scripts/build-stamp.mjs): build only when needed.
+  const stampModule = new URL('../../scripts/build-stamp.mjs', import.meta.url).href
+  const { isBuildFresh, writeBuildStamp } = (await import(stampModule)) as BuildStamp
+  if (!isBuildFresh(root)) {
+    console.log('[bench] building the app…')
+    execFileSync('npm', ['run', '-s', 'build:app'], { cwd: root, stdio: 'inherit' })
+    writeBuildStamp(root)
+  }
+  const backend = await startHumoBackend({
+    dataDir: null,
+    staticDir: join(root, 'dist'),
+    port: 0,
+    quiet: true,
+  })
+  const browser = await chromium.launch({
+    executablePath: process.env.HUMO_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const images = await productsWithImages(backend)
+    const results: Run[] = []
+    for (let i = 0; i < runs; i++) {
+      const run = await oneRun(browser, backend.url, images)
+      console.log(
+        `  run ${i + 1}/${runs}: menu ${ms(run.menuMs)} (boot ${ms(run.bootMs)} + splash ${ms(run.splashMs)} + menu ${ms(run.afterSplashMs)}), first picture ${ms(run.firstImageMs)}, shell ${ms(run.shellMs)}`,
+      )
+      results.push(run)
+    }
+    const menu = stats(results.map((r) => r.menuMs))
+    const image = stats(results.map((r) => r.firstImageMs))
+    const shell = stats(results.map((r) => r.shellMs))
+    const boot = stats(results.map((r) => r.bootMs))
+    const splash = stats(results.map((r) => r.splashMs))
+    const afterSplash = stats(results.map((r) => r.afterSplashMs))
+    const withoutSplash = stats(results.map((r) => r.menuWithoutSplashMs))
+    const report = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? null,
+        memoryGb: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        chromium: browser.version(),
+      },
+      catalogue: { productsWithImages: images },
+      runs,
+      goalMs: GOAL_MS,
+      offlineColdStartMenuMs: menu,
+      offlineColdStartFirstImageMs: image,
+      offlineShellResponseMs: shell,
+      bootToSplashMs: boot,
+      splashMs: splash,
+      splashToMenuMs: afterSplash,
+      offlineColdStartMenuWithoutSplashMs: withoutSplash,
+      results,
+    }
+    console.log('\nHumo offline start')
+    console.log(
+      `  cold offline start, /menu/flower to the first product card: median ${ms(menu.median)}, p95 ${ms(menu.p95)} over ${runs} runs (goal < ${GOAL_MS} ms)`,
+    )
+    console.log(
+      `  …to its picture decoded from the media cache: median ${ms(image.median)}, p95 ${ms(image.p95)}`,
+    )
+    console.log(
+      `  of which SPEC.md's start-up splash: median ${ms(splash.median)}; without it: median ${ms(withoutSplash.median)}, p95 ${ms(withoutSplash.p95)} (boot to splash ${ms(boot.median)}, splash to menu ${ms(afterSplash.median)})`,
+    )
+    console.log(
+      `  app shell answered by the service worker: median ${ms(shell.median)}, p95 ${ms(shell.p95)}`,
+    )
+    mkdirSync(join(root, 'tests/bench/reports'), { recursive: true })
+    writeFileSync(
+      join(root, 'tests/bench/reports/offline-start.json'),
+      `${JSON.stringify(report, null, 2)}\n`,
+    )
+  } finally {
+    await browser.close()
+    await backend.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
