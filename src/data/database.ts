@@ -14,6 +14,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { createAdminOrderConflictHandler } from './replication/admin-orders-replication'
 import { adminOrderSchema, type AdminOrderDoc } from './schemas/admin-order.schema'
+import { adminProductSchema, type AdminProductDoc } from './schemas/admin-product.schema'
 import { brandSchema, type BrandDoc } from './schemas/brand.schema'
 import { cartLineSchema, type CartLineDoc } from './schemas/cart-line.schema'
 import { categorySchema, type CategoryDoc } from './schemas/category.schema'
@@ -37,6 +38,7 @@ export type HumoCollections = {
   cart_lines: RxCollection<CartLineDoc>
   orders: RxCollection<OrderDoc>
   admin_orders: RxCollection<AdminOrderDoc>
+  admin_products: RxCollection<AdminProductDoc>
   order_notices: RxCollection<OrderNoticeDoc>
   contact_messages: RxCollection<ContactMessageDoc>
   shop_settings: RxCollection<ShopSettingsDoc>
@@ -66,22 +68,28 @@ function collectionDefinitions(db: HumoDatabase) {
       schema: adminOrderSchema,
       conflictHandler: createAdminOrderConflictHandler((notice) => db.order_notices.insert(notice)),
     },
+    admin_products: { schema: adminProductSchema },
     order_notices: { schema: orderNoticeSchema },
     contact_messages: { schema: contactMessageSchema },
     shop_settings: { schema: shopSettingsSchema },
   }
 }
 
+/** What an admin device holds only while an admin is signed in. */
+const ADMIN_COLLECTIONS = ['admin_orders', 'order_notices', 'admin_products'] as const
+
 /**
- * Signing out of the admin (after its replication is cancelled): takes customer data off the
- * device. The collections are dropped with their replication state and re-created empty, so
- * the next sign-in pulls everything again instead of resuming past the removed orders.
+ * Signing out of the admin (after its replications are cancelled): takes customer data and the
+ * admin-only catalogue (inactive products) off the device. The collections are dropped with
+ * their replication state and re-created empty, so the next sign-in pulls everything again
+ * instead of resuming past the removed documents.
  */
 export async function clearAdminData(db: HumoDatabase): Promise<void> {
-  await db.admin_orders.remove()
-  await db.order_notices.remove()
+  // A test database may open only some collections.
+  const open = ADMIN_COLLECTIONS.filter((name) => name in db.collections)
+  for (const name of open) await db[name].remove()
   const all = collectionDefinitions(db)
-  await db.addCollections({ admin_orders: all.admin_orders, order_notices: all.order_notices })
+  await db.addCollections(Object.fromEntries(open.map((name) => [name, all[name]])))
 }
 
 export async function createHumoDatabase(

@@ -1,17 +1,11 @@
 /**
- * The back office's calls to the server (supabase-js): the product table of an admin (inactive
- * products included), the product save and delete RPCs, media files in the `product_media`
- * bucket, brands / categories / product types, contact messages and staff profiles.
+ * The back office's calls to the server (supabase-js): the product save, import and delete RPCs,
+ * media files in the `product_media` bucket, brands / categories / product types, contact
+ * messages and staff profiles. (The product table itself is read from the device.)
  */
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
 import { DEFAULT_BUCKET } from '../../lib/media-url'
-import {
-  ADMIN_PRODUCT_SELECT,
-  normaliseProductRow,
-  uploadPath,
-  type AdminProductRow,
-  type SaveProductPayload,
-} from './admin-product'
+import { uploadPath, type AdminProductRow, type SaveProductPayload } from './admin-product'
 import type { ReferenceKind } from './admin.validation'
 
 export class AdminApiError extends Error {
@@ -27,16 +21,6 @@ function fail(error: PostgrestError | { message: string; code?: string }): never
   throw new AdminApiError(error.message, 'code' in error ? error.code : undefined)
 }
 
-export async function fetchAdminProducts(supabase: SupabaseClient): Promise<AdminProductRow[]> {
-  const { data, error } = await supabase
-    .from('products')
-    .select(ADMIN_PRODUCT_SELECT)
-    .eq('_deleted', false)
-    .order('created_at', { ascending: false })
-  if (error) fail(error)
-  return (data as AdminProductRow[]).map(normaliseProductRow)
-}
-
 export async function saveProduct(
   supabase: SupabaseClient,
   payload: Partial<SaveProductPayload> & { id: string },
@@ -44,6 +28,40 @@ export async function saveProduct(
   const response = await supabase.rpc('admin_save_product', { p_product: payload })
   if (response.error) fail(response.error)
   return response.data as { id: string; slug: string; created: boolean }
+}
+
+/** The message an admin sees when a save cannot reach the server. */
+export const OFFLINE_SAVE_MESSAGE =
+  'You are offline. Saving needs a connection to the server; your changes are kept here, so save again once you are back online.'
+
+/** A request that never reached the server (no connection), as opposed to a refusal. */
+export function isConnectionError(error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return true
+  const message = error instanceof Error ? error.message : String(error)
+  return /failed to fetch|networkerror|network request failed|fetch failed|load failed/i.test(
+    message,
+  )
+}
+
+export type ImportResult = { count: number; created: number; updated: number; ids: string[] }
+
+/**
+ * Import Products and Bulk Edit: every row in `admin_save_product`'s shape, saved in one
+ * transaction; a refusal writes nothing and its message starts with "Row {n}" (1-based).
+ */
+export async function importProducts(
+  supabase: SupabaseClient,
+  rows: readonly (Partial<SaveProductPayload> & { id: string })[],
+): Promise<ImportResult> {
+  const response = await supabase.rpc('admin_import_products', { p_rows: rows })
+  if (response.error) fail(response.error)
+  return response.data as ImportResult
+}
+
+/** The 0-based index of the row a refusal of `admin_import_products` names, if any. */
+export function refusedRowIndex(message: string): number | null {
+  const match = /^Row (\d+)\b/.exec(message)
+  return match ? Number(match[1]) - 1 : null
 }
 
 export async function deleteProduct(supabase: SupabaseClient, row: AdminProductRow) {

@@ -169,3 +169,55 @@ export const COMMAND_CATEGORIES = [
   'Reports',
   'Settings',
 ] as const
+
+/** What `shortcutCommand` needs of a keydown event. */
+export type ShortcutEvent = Pick<
+  KeyboardEvent,
+  'key' | 'code' | 'metaKey' | 'ctrlKey' | 'altKey' | 'shiftKey'
+>
+
+/** Letters whose Cmd/Ctrl combination edits text; a focused field keeps them. */
+const TEXT_EDITING_LETTERS = new Set(['A', 'C', 'V', 'X', 'Z', 'Y'])
+
+/** The letter of a key, by its character, or by its physical key on non-Latin layouts. */
+function letterOf(event: ShortcutEvent): string | null {
+  if (/^[a-z]$/i.test(event.key)) return event.key.toUpperCase()
+  const physical = /^Key([A-Z])$/.exec(event.code)
+  return physical ? physical[1]! : null
+}
+
+/**
+ * The command a keydown runs (SPEC.md §2's letters): Cmd+letter on macOS, Ctrl+letter elsewhere,
+ * with no other modifier (Ctrl+Alt is AltGr, which types characters; Shift combinations belong
+ * to other shortcuts). In a text field the combinations that edit text are left alone.
+ */
+export function shortcutCommand(
+  event: ShortcutEvent,
+  options: { mac: boolean; editing: boolean },
+  commands: readonly AdminCommand[] = ADMIN_COMMANDS,
+): CommandId | null {
+  const modifier = options.mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey
+  if (!modifier || event.altKey || event.shiftKey) return null
+  const letter = letterOf(event)
+  if (!letter) return null
+  if (options.editing && TEXT_EDITING_LETTERS.has(letter)) return null
+  return commands.find((c) => c.shortcut === letter)?.id ?? null
+}
+
+/** Whether the platform's command key is ⌘ (macOS, iOS, iPadOS). */
+export function isApplePlatform(): boolean {
+  const nav = navigator as Navigator & { userAgentData?: { platform?: string } }
+  const platform = nav.userAgentData?.platform ?? navigator.platform
+  return /mac|iphone|ipad|ipod/i.test(platform)
+}
+
+/** Whether a keydown comes from a place where keys type text. */
+export function isEditableTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable) return true
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
+  if (!(target instanceof HTMLInputElement)) return false
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(
+    target.type,
+  )
+}

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN_COMMANDS, filterCommands } from './admin-commands'
+import { ADMIN_COMMANDS, filterCommands, shortcutCommand } from './admin-commands'
 import { parseProductsCsv, productsToCsv } from './admin-csv'
+import { adminProductRowToDoc } from '../../data/replication/admin-products-replication'
+import { refusedRowIndex } from './admin-api'
 import {
+  adminProductDocToRow,
   buildSavePayload,
   mergeMedia,
   sortProducts,
@@ -274,5 +277,105 @@ describe('command palette', () => {
     ])
     expect(filterCommands(ADMIN_COMMANDS, 'inbox').map((c) => c.id)).toEqual(['notifications'])
     expect(filterCommands(ADMIN_COMMANDS, 'nothing like this')).toEqual([])
+  })
+})
+
+describe('palette shortcuts', () => {
+  const key = (k: string, mods: Partial<KeyboardEvent> = {}) => ({
+    key: k,
+    code: `Key${k.toUpperCase()}`,
+    metaKey: false,
+    ctrlKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...mods,
+  })
+  const elsewhere = { mac: false, editing: false }
+  const mac = { mac: true, editing: false }
+
+  it('maps Ctrl+letter (Cmd+letter on macOS) to the command SPEC.md gives that letter', () => {
+    const letters: Record<string, string> = Object.fromEntries(
+      ADMIN_COMMANDS.flatMap((c) => (c.shortcut ? [[c.shortcut, c.id] as const] : [])),
+    )
+    expect(letters).toEqual({
+      O: 'go-orders',
+      P: 'go-products',
+      B: 'go-brands',
+      A: 'go-analytics',
+      N: 'add-product',
+      F: 'search-orders',
+      R: 'refresh',
+    })
+    for (const [letter, id] of Object.entries(letters)) {
+      expect(shortcutCommand(key(letter.toLowerCase(), { ctrlKey: true }), elsewhere)).toBe(id)
+      expect(shortcutCommand(key(letter.toLowerCase(), { metaKey: true }), mac)).toBe(id)
+    }
+  })
+
+  it('ignores the wrong modifier for the platform, extra modifiers and plain letters', () => {
+    expect(shortcutCommand(key('o'), elsewhere)).toBeNull()
+    expect(shortcutCommand(key('o', { metaKey: true }), elsewhere)).toBeNull()
+    // macOS text fields use Ctrl+letter to move the caret.
+    expect(shortcutCommand(key('o', { ctrlKey: true }), mac)).toBeNull()
+    // Ctrl+Alt is AltGr on Windows: it types characters.
+    expect(shortcutCommand(key('o', { ctrlKey: true, altKey: true }), elsewhere)).toBeNull()
+    expect(shortcutCommand(key('p', { ctrlKey: true, shiftKey: true }), elsewhere)).toBeNull()
+    expect(shortcutCommand(key('z', { ctrlKey: true }), elsewhere)).toBeNull()
+  })
+
+  it('leaves select-all to a focused text field, and reads the physical key on other layouts', () => {
+    expect(shortcutCommand(key('a', { ctrlKey: true }), { mac: false, editing: true })).toBeNull()
+    expect(shortcutCommand(key('a', { ctrlKey: true }), elsewhere)).toBe('go-analytics')
+    expect(shortcutCommand(key('o', { ctrlKey: true }), { mac: false, editing: true })).toBe(
+      'go-orders',
+    )
+    // A Cyrillic layout: the key labelled O in Latin types "щ".
+    expect(shortcutCommand({ ...key('o', { ctrlKey: true }), key: 'щ' }, elsewhere)).toBe(
+      'go-orders',
+    )
+  })
+})
+
+describe('admin product documents', () => {
+  it('becomes the table row, with current reference names and inactive products kept', () => {
+    const { _deleted, ...doc } = adminProductRowToDoc({
+      id: 'p1',
+      _modified: '2026-11-22T20:00:00.000001Z',
+      _deleted: false,
+      name: 'Quiet Kush',
+      sku: 'Q-1',
+      price: '12.50',
+      is_active: false,
+      quantity_available: 4,
+      category_id: 'c1',
+      category: { id: 'c1', name: 'Flower', slug: 'flower' },
+      brand_id: 'b1',
+      brand: { id: 'b1', name: 'Old Brand Name' },
+      product_media: [
+        { id: 'm2', media_url: 'b.png', media_type: 'image', is_primary: false, display_order: 1 },
+        { id: 'm1', media_url: 'a.png', media_type: 'image', is_primary: true, display_order: 0 },
+      ],
+      product_effects: [{ id: 'e1', effect_name: 'Calm' }],
+      terpene_profiles: [{ id: 't1', terpene_name: 'Myrcene', percentage: '0.8' }],
+    })
+    expect(_deleted).toBe(false)
+    const row = adminProductDocToRow(doc, new Map([['b1', 'New Brand Name']]))
+    expect(row).toMatchObject({
+      id: 'p1',
+      price: 12.5,
+      is_active: false,
+      quantity_available: 4,
+      category: { id: 'c1', name: 'Flower' },
+      brand: { id: 'b1', name: 'New Brand Name' },
+      product_type: null,
+    })
+    expect(row.product_media.map((m) => m.id)).toEqual(['m1', 'm2'])
+    expect(row.product_effects).toEqual([{ id: 'e1', effect_name: 'Calm' }])
+    expect(row.terpene_profiles).toEqual([{ id: 't1', terpene_name: 'Myrcene', percentage: 0.8 }])
+  })
+
+  it('reads which row an import refusal names', () => {
+    expect(refusedRowIndex('Row 3 (SKU X-1): Price must be at least 0')).toBe(2)
+    expect(refusedRowIndex('Admin privileges required')).toBeNull()
   })
 })

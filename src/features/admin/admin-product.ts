@@ -1,13 +1,12 @@
 /**
- * The admin's view of a product: the row the REST API returns to an admin (inactive products
- * included) and the payload of `admin_save_product` built from the product form.
+ * The admin's view of a product: the table's row (from the device's `admin_products`, inactive
+ * products included) and the payload of `admin_save_product` built from the product form.
  */
+import type { AdminProductDoc } from '../../data/schemas/admin-product.schema'
 import type { ProductFormOutput, ProductFormValues } from './admin.validation'
 
 type Ref = { id: string; name: string } | null
-type Live = { _deleted?: boolean | null }
-
-export type AdminMediaRow = Live & {
+export type AdminMediaRow = {
   id: string
   media_url: string
   media_type: 'image' | 'video'
@@ -44,36 +43,67 @@ export type AdminProductRow = {
   category: Ref
   product_type: Ref
   product_media: AdminMediaRow[]
-  product_effects: (Live & { id: string; effect_name: string })[]
-  terpene_profiles: (Live & { id: string; terpene_name: string; percentage: number | null })[]
+  product_effects: { id: string; effect_name: string }[]
+  terpene_profiles: { id: string; terpene_name: string; percentage: number | null }[]
 }
 
-export const ADMIN_PRODUCT_SELECT =
-  '*, brand:brands(id,name), category:categories(id,name), product_type:product_types(id,name), product_media(*), product_effects(*), terpene_profiles(*)'
+/** Current names of brands, categories and product types on the device, by id. */
+export type ReferenceNames = ReadonlyMap<string, string>
 
-const num = (value: unknown): number | null => {
-  if (value === null || value === undefined || value === '') return null
-  const n = typeof value === 'number' ? value : Number(value)
-  return Number.isFinite(n) ? n : null
-}
-
-/** Drops soft-deleted child rows and orders media by display order. */
-export function normaliseProductRow(row: AdminProductRow): AdminProductRow {
+/**
+ * The table's row from the device's admin product document. A reference's name comes from the
+ * device's current lists when it holds the row, else from the name pulled with the product.
+ */
+export function adminProductDocToRow(
+  doc: AdminProductDoc,
+  names: ReferenceNames = new Map(),
+): AdminProductRow {
+  const reference = (id: string | null | undefined, pulled: Ref | undefined): Ref => {
+    if (!id) return null
+    const name = names.get(id) ?? (pulled?.id === id ? pulled.name : undefined)
+    return name === undefined ? null : { id, name }
+  }
   return {
-    ...row,
-    price: num(row.price),
-    original_price: num(row.original_price),
-    quantity_available: num(row.quantity_available),
-    thc_percentage: num(row.thc_percentage),
-    cbd_percentage: num(row.cbd_percentage),
-    total_cannabinoids_percentage: num(row.total_cannabinoids_percentage),
-    smokeback_percentage: num(row.smokeback_percentage),
-    weight_grams: num(row.weight_grams),
-    product_media: (row.product_media ?? [])
-      .filter((m) => !m._deleted)
-      .sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0)),
-    product_effects: (row.product_effects ?? []).filter((e) => !e._deleted),
-    terpene_profiles: (row.terpene_profiles ?? []).filter((t) => !t._deleted),
+    id: doc.id,
+    name: doc.name,
+    slug: doc.slug,
+    sku: doc.sku,
+    description: doc.description ?? null,
+    price: doc.price ?? null,
+    original_price: doc.originalPrice ?? null,
+    quantity_available: doc.quantity ?? null,
+    is_unlimited_quantity: doc.unlimited,
+    is_active: doc.isActive,
+    is_on_sale: doc.isOnSale,
+    is_featured: doc.isFeatured,
+    rating: doc.rating ?? null,
+    review_count: doc.reviewCount ?? null,
+    thc_percentage: doc.thc ?? null,
+    cbd_percentage: doc.cbd ?? null,
+    total_cannabinoids_percentage: doc.totalCannabinoids ?? null,
+    smokeback_percentage: doc.smokeback ?? null,
+    weight_grams: doc.weightGrams ?? null,
+    created_at: doc.createdAt,
+    updated_at: doc.updatedAt,
+    brand_id: doc.brandId ?? null,
+    category_id: doc.categoryId ?? null,
+    product_type_id: doc.productTypeId ?? null,
+    brand: reference(doc.brandId, doc.brand),
+    category: reference(doc.categoryId, doc.category),
+    product_type: reference(doc.productTypeId, doc.productType),
+    product_media: doc.media.map((m) => ({
+      id: m.id,
+      media_url: m.path,
+      media_type: m.type,
+      is_primary: m.isPrimary,
+      display_order: m.displayOrder,
+    })),
+    product_effects: doc.effects.map((e) => ({ id: e.id, effect_name: e.name })),
+    terpene_profiles: doc.terpenes.map((t) => ({
+      id: t.id,
+      terpene_name: t.name,
+      percentage: t.percentage ?? null,
+    })),
   }
 }
 

@@ -1,14 +1,18 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { useHumoData } from '../../../data/data-context'
-import { CATALOGUE_TABLES, watchChanges } from '../../../data/replication/live-changes'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import { Tabs } from '../../../ui/tabs'
 import { toaster } from '../../../ui/toaster'
 import { forgetAdmin, type AdminUser } from '../admin-auth'
-import type { CommandId } from '../admin-commands'
+import {
+  isApplePlatform,
+  isEditableTarget,
+  shortcutCommand,
+  type CommandId,
+} from '../admin-commands'
 import { downloadText, ordersToCsv, productsToCsv, today } from '../admin-csv'
 import { dismissNotice, moveOrder, removeAdminData } from '../admin.actions'
 import type { AdminProductRow } from '../admin-product'
@@ -43,6 +47,9 @@ type Props = {
 }
 
 type Tab = 'orders' | 'products' | 'brands' | 'analytics'
+/** An open Ark dialog's content (the palette is one too). */
+const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
+
 type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'settings' | null
 
 /** The back office (SPEC.md §2 "Admin dashboard") and what its command palette runs. */
@@ -56,8 +63,7 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
   const orders = useAdminOrders()
   const notices = useOrderNotices()
   const catalogue = useCatalogueProducts()
-  const products = useAdminProducts(supabase)
-  const reloadProducts = products.reload
+  const products = useAdminProducts(replication)
 
   const [tab, setTab] = useState<Tab>('orders')
   const [paletteOpen, setPaletteOpen] = useState(false)
@@ -71,19 +77,15 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
   const [focusSearchToken, setFocusSearchToken] = useState(0)
   const [signingOut, setSigningOut] = useState(false)
 
-  // Another admin's product changes show up in the table.
-  useEffect(() => {
-    if (!supabase) return
-    return watchChanges(
-      supabase,
-      'humo-admin-products',
-      CATALOGUE_TABLES,
-      () => void reloadProducts(),
-    )
-  }, [supabase, reloadProducts])
+  // The latest command runner and palette state for the window's key handler.
+  const runRef = useRef<(id: CommandId) => void>(() => undefined)
+  const paletteOpenRef = useRef(paletteOpen)
+  paletteOpenRef.current = paletteOpen
 
-  // Cmd/Ctrl+K toggles the palette; Cmd/Ctrl+Shift+P opens it when closed (SPEC.md §2).
+  // Cmd/Ctrl+K toggles the palette; Cmd/Ctrl+Shift+P opens it when closed (SPEC.md §2); the
+  // palette's Cmd/Ctrl+letter shortcuts run their commands, from the palette too.
   useEffect(() => {
+    const mac = isApplePlatform()
     const onKey = (event: KeyboardEvent) => {
       const mod = event.metaKey || event.ctrlKey
       if (!mod) return
@@ -91,10 +93,21 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
       if (key === 'k' && !event.shiftKey) {
         event.preventDefault()
         setPaletteOpen((open) => !open)
-      } else if (key === 'p' && event.shiftKey) {
+        return
+      }
+      if (key === 'p' && event.shiftKey) {
         event.preventDefault()
         setPaletteOpen(true)
+        return
       }
+      const command = shortcutCommand(event, { mac, editing: isEditableTarget(event.target) })
+      if (!command) return
+      // Another open dialog (a form, a confirmation) holds the keyboard.
+      if (!paletteOpenRef.current && document.querySelector(OPEN_DIALOG)) return
+      event.preventDefault()
+      if (event.repeat) return
+      setPaletteOpen(false)
+      runRef.current(command)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -139,7 +152,7 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
   }
 
   const exportProducts = async () => {
-    const rows = products.rows ?? (await products.reload().then(() => null))
+    const rows = products.rows ?? (navigator.onLine ? await products.load() : null)
     if (!rows) {
       toaster.create({
         type: 'error',
@@ -186,7 +199,6 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
       case 'refresh':
         resync()
         replication.nudge()
-        void products.reload()
         return toaster.create({
           type: 'info',
           title: 'Dashboard refreshed',
@@ -202,6 +214,8 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
         return setDialog('settings')
     }
   }
+
+  runRef.current = run
 
   const syncing = replication.active || sync$.value.syncing
 
@@ -276,7 +290,7 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
         supabase={supabase}
         onClose={() => setProductForm({ open: false, row: null })}
         onSaved={() => {
-          void products.reload()
+          products.reload()
           resync()
         }}
         onReferencesChanged={resync}
@@ -287,7 +301,7 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
         supabase={supabase}
         rows={products.rows ?? []}
         onSaved={() => {
-          void products.reload()
+          products.reload()
           resync()
         }}
       />
@@ -297,7 +311,7 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
         supabase={supabase}
         rows={products.rows ?? []}
         onImported={() => {
-          void products.reload()
+          products.reload()
           resync()
         }}
       />
@@ -318,7 +332,7 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
         supabase={supabase}
         rows={products.rows ?? []}
         onSaved={() => {
-          void products.reload()
+          products.reload()
           resync()
         }}
       />

@@ -8,7 +8,7 @@ import { Checkbox } from '../../../ui/checkbox'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { SelectField } from '../../../ui/select'
 import { toaster } from '../../../ui/toaster'
-import { saveProduct } from '../admin-api'
+import { importProducts, isConnectionError, OFFLINE_SAVE_MESSAGE } from '../admin-api'
 import { searchProducts, type AdminProductRow, type SaveProductPayload } from '../admin-product'
 import { muted, table } from './admin-styles'
 
@@ -33,7 +33,7 @@ const YES_NO = [
   { value: 'no', label: 'No' },
 ] as const
 
-/** Bulk Edit Products: one change applied to a selection of products. */
+/** Bulk Edit Products: one change applied to a selection of products, all or none. */
 export function BulkEditDialog({ open, onClose, supabase, rows, onSaved }: Props) {
   const [query, setQuery] = useState('')
   const [selected, setSelected] = useState<string[]>([])
@@ -66,26 +66,26 @@ export function BulkEditDialog({ open, onClose, supabase, rows, onSaved }: Props
     const patch = change()
     if (typeof patch === 'string') return setError(patch)
     if (!selected.length) return setError('Select at least one product')
-    if (!supabase) return
+    if (!supabase || !navigator.onLine) return setError(OFFLINE_SAVE_MESSAGE)
     setError(null)
     setBusy(true)
-    let done = 0
     try {
-      for (const id of selected) {
-        await saveProduct(supabase, { id, ...patch })
-        done += 1
-      }
-      toaster.create({ type: 'success', title: `Updated ${done} product${done === 1 ? '' : 's'}` })
+      // One transaction: every selected product changes, or none does.
+      const { count } = await importProducts(
+        supabase,
+        selected.map((id) => ({ id, ...patch })),
+      )
+      toaster.create({
+        type: 'success',
+        title: `Updated ${count} product${count === 1 ? '' : 's'}`,
+      })
       setSelected([])
       onSaved()
       onClose()
     } catch (e) {
-      toaster.create({
-        type: 'error',
-        title: 'Error updating product',
-        description: `${e instanceof Error ? e.message : String(e)} (${done} of ${selected.length} updated)`,
-      })
-      onSaved()
+      if (isConnectionError(e)) return setError(OFFLINE_SAVE_MESSAGE)
+      const message = e instanceof Error ? e.message : String(e)
+      setError(`No product was changed. ${message}`)
     } finally {
       setBusy(false)
     }

@@ -3,13 +3,22 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { Button } from '../../../ui/button'
+import { FileUpload } from '../../../ui/file-upload'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { toaster } from '../../../ui/toaster'
-import { saveProduct } from '../admin-api'
+import {
+  importProducts,
+  isConnectionError,
+  OFFLINE_SAVE_MESSAGE,
+  refusedRowIndex,
+} from '../admin-api'
 import { PRODUCT_CSV_COLUMNS, parseProductsCsv, type ImportRow } from '../admin-csv'
 import type { AdminProductRow } from '../admin-product'
 import { useReferenceLists } from '../hooks/use-admin-data'
-import { errorBox, fieldLabel, muted, table } from './admin-styles'
+import { errorBox, muted, table } from './admin-styles'
+
+/** "Row 3 (SKU FLW-00003): " of a refusal of `admin_import_products`. */
+const ROW_PREFIX = /^Row \d+( \(SKU [^)]*\))?: /
 
 type Props = {
   open: boolean
@@ -28,17 +37,18 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
   const [fileName, setFileName] = useState<string | null>(null)
   const [parsed, setParsed] = useState<{ rows: ImportRow[]; fileErrors: string[] } | null>(null)
   const [busy, setBusy] = useState(false)
-  const [progress, setProgress] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
 
   const reset = () => {
     setFileName(null)
     setParsed(null)
-    setProgress(null)
+    setFailure(null)
   }
 
   const read = async (file: File | undefined) => {
     if (!file) return
     setFileName(file.name)
+    setFailure(null)
     setParsed(
       parseProductsCsv(await file.text(), {
         brands: lists.brands,
@@ -53,36 +63,51 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
     ? parsed.fileErrors.length > 0 || parsed.rows.some((r) => r.errors.length > 0)
     : true
 
+  /** One call, one transaction on the server: every row is written, or none. */
   const importAll = async () => {
-    if (!parsed || invalid || !supabase) return
+    if (!parsed || invalid) return
+    if (!supabase || !navigator.onLine) return setFailure(OFFLINE_SAVE_MESSAGE)
     setBusy(true)
-    let done = 0
+    setFailure(null)
     try {
-      for (const row of parsed.rows) {
-        setProgress(`Importing ${done + 1} of ${parsed.rows.length}…`)
-        const { media, ...rest } = row.payload
-        await saveProduct(supabase, {
-          ...rest,
-          id: row.existingId ?? crypto.randomUUID(),
-          ...(row.existingId ? {} : { is_new: true }),
-          ...(media ? { media } : {}),
-        })
-        done += 1
-      }
-      toaster.create({ type: 'success', title: `Imported ${done} products` })
+      const result = await importProducts(
+        supabase,
+        parsed.rows.map((row) => {
+          const { media, ...rest } = row.payload
+          return {
+            ...rest,
+            id: row.existingId ?? crypto.randomUUID(),
+            ...(row.existingId ? {} : { is_new: true }),
+            ...(media ? { media } : {}),
+          }
+        }),
+      )
+      toaster.create({ type: 'success', title: `Imported ${result.count} products` })
       onImported()
       reset()
       onClose()
     } catch (e) {
-      toaster.create({
-        type: 'error',
-        title: 'Import stopped',
-        description: `${e instanceof Error ? e.message : String(e)} (${done} of ${parsed.rows.length} rows saved)`,
-      })
-      onImported()
+      if (isConnectionError(e)) return setFailure(OFFLINE_SAVE_MESSAGE)
+      const message = e instanceof Error ? e.message : String(e)
+      // The server names the refused row; the preview marks it.
+      const index = refusedRowIndex(message)
+      const refused = index === null ? undefined : parsed.rows[index]
+      const detail = message.replace(ROW_PREFIX, '')
+      if (refused) {
+        setParsed({
+          ...parsed,
+          rows: parsed.rows.map((r) =>
+            r === refused ? { ...r, errors: [...r.errors, detail] } : r,
+          ),
+        })
+      }
+      setFailure(
+        refused
+          ? `Nothing was imported. Line ${refused.line} (SKU ${refused.sku}): ${detail}`
+          : `Nothing was imported. ${message}`,
+      )
     } finally {
       setBusy(false)
-      setProgress(null)
     }
   }
 
@@ -97,24 +122,22 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
       }}
       size="xl"
       title="Import Products"
-      description="A CSV with the columns of Export Products. Rows whose SKU exists update that product; new rows need a media path."
+      description="A CSV with the columns of Export Products. Rows whose SKU exists update that product; new rows need a media path. Every row is written, or none."
     >
       <div className={css({ display: 'grid', gap: '4' })}>
-        <div>
-          <label htmlFor="import-products-file" className={fieldLabel}>
-            CSV file
-          </label>
-          <input
-            id="import-products-file"
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(e) => void read(e.target.files?.[0])}
-            className={css({ fontSize: 'sm' })}
-          />
-          <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '1' })}>
-            Columns: {PRODUCT_CSV_COLUMNS.join(', ')}
-          </p>
-        </div>
+        <FileUpload
+          label="CSV file"
+          dropzoneLabel="Drop a CSV here or choose one"
+          accept={['text/csv', '.csv']}
+          multiple={false}
+          hint={`Columns: ${PRODUCT_CSV_COLUMNS.join(', ')}`}
+          onFiles={(files) => void read(files[0])}
+        />
+        {failure && (
+          <div role="alert" className={errorBox} data-testid="import-failure">
+            {failure}
+          </div>
+        )}
         {parsed && parsed.fileErrors.length > 0 && (
           <div role="alert" className={errorBox}>
             {parsed.fileErrors.join('. ')}
@@ -177,7 +200,6 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
             justifyContent: 'flex-end',
           })}
         >
-          {progress && <span className={muted}>{progress}</span>}
           <Button
             variant="outline"
             onClick={() => {
@@ -188,7 +210,7 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
             Cancel
           </Button>
           <Button disabled={invalid || busy} onClick={() => void importAll()}>
-            Import {parsed?.rows.length ?? 0} products
+            {busy ? 'Importing...' : `Import ${parsed?.rows.length ?? 0} products`}
           </Button>
         </div>
       </div>

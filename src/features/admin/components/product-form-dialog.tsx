@@ -4,9 +4,16 @@ import { css, cx } from 'styled-system/css'
 import { badge, input } from 'styled-system/recipes'
 import { Button } from '../../../ui/button'
 import { PanelDialog } from '../../../ui/panel-dialog'
+import { FileUpload } from '../../../ui/file-upload'
 import { Switch } from '../../../ui/switch'
 import { toaster } from '../../../ui/toaster'
-import { removeMediaFiles, saveProduct, uploadMedia } from '../admin-api'
+import {
+  isConnectionError,
+  OFFLINE_SAVE_MESSAGE,
+  removeMediaFiles,
+  saveProduct,
+  uploadMedia,
+} from '../admin-api'
 import {
   buildSavePayload,
   formValuesOf,
@@ -16,21 +23,15 @@ import {
   type AdminProductRow,
 } from '../admin-product'
 import {
+  ALLOWED_UPLOAD_TYPES,
   checkUploads,
   emptyProductForm,
   validateProductForm,
   type ProductFormValues,
 } from '../admin.validation'
 import { useReferenceLists } from '../hooks/use-admin-data'
-import {
-  errorBox,
-  fieldError,
-  fieldLabel,
-  grid2,
-  iconButton,
-  muted,
-  sectionTitle,
-} from './admin-styles'
+import { useOnline } from '../hooks/use-online'
+import { errorBox, fieldError, grid2, iconButton, muted, sectionTitle } from './admin-styles'
 import { MediaThumb } from './media-thumb'
 import { ReferenceSelect } from './reference-select'
 import { TextField } from './text-field'
@@ -60,6 +61,17 @@ export function ProductFormDialog(props: Props) {
 
 type NewFile = { file: File; url: string }
 
+const offlineNote = css({
+  bg: 'deal.subtle',
+  borderColor: 'deal.solid',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  color: 'fg.default',
+  fontSize: 'sm',
+  px: '3',
+  py: '2',
+})
+
 function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: Props) {
   const isNew = row === null
   const [productId] = useState(() => row?.id ?? crypto.randomUUID())
@@ -74,8 +86,8 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
   const [effectDraft, setEffectDraft] = useState('')
   const [terpeneDraft, setTerpeneDraft] = useState({ name: '', percentage: '' })
   const [busy, setBusy] = useState(false)
-  const fileInput = useRef<HTMLInputElement>(null)
   const lists = useReferenceLists()
+  const online = useOnline()
 
   const filesRef = useRef(files)
   filesRef.current = files
@@ -93,9 +105,8 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
 
   const kept = existing.filter((m) => !removed.includes(m.id))
 
-  const pickFiles = (list: FileList | null) => {
-    if (!list) return
-    const { accepted, badType, tooLarge } = checkUploads([...list])
+  const pickFiles = (list: readonly File[]) => {
+    const { accepted, badType, tooLarge } = checkUploads(list)
     if (badType.length) {
       toaster.create({
         type: 'error',
@@ -114,7 +125,6 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
       ...current,
       ...accepted.map((file) => ({ file, url: URL.createObjectURL(file) })),
     ])
-    if (fileInput.current) fileInput.current.value = ''
   }
 
   const setPrimary = async (media: AdminMediaRow) => {
@@ -133,11 +143,11 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
       setExisting((list) => list.map((m) => ({ ...m, is_primary: m.id === media.id })))
       toaster.create({ type: 'success', title: 'Primary image updated successfully!' })
       onSaved()
-    } catch {
+    } catch (e) {
       toaster.create({
         type: 'error',
         title: 'Error setting primary image',
-        description: 'Please try again.',
+        description: isConnectionError(e) ? OFFLINE_SAVE_MESSAGE : 'Please try again.',
       })
     }
   }
@@ -170,7 +180,8 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
       return setFormError('Please upload at least one product image or video')
     if (!isNew && kept.length + files.length === 0)
       return setFormError('Product must have at least one image or video')
-    if (!supabase) return setFormError('Not connected to the server.')
+    // Saving goes through the server in one transaction; the form stays as it is meanwhile.
+    if (!supabase || !navigator.onLine) return setFormError(OFFLINE_SAVE_MESSAGE)
     setBusy(true)
     let uploaded: { path: string; file: File }[] = []
     try {
@@ -181,6 +192,7 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
           files.map((f) => f.file),
         )
       } catch (e) {
+        if (isConnectionError(e)) return setFormError(OFFLINE_SAVE_MESSAGE)
         toaster.create({
           type: 'error',
           title: `Upload failed: ${e instanceof Error ? e.message : String(e)}`,
@@ -204,6 +216,7 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
           supabase,
           uploaded.map((u) => u.path),
         )
+        if (isConnectionError(e)) return setFormError(OFFLINE_SAVE_MESSAGE)
         toaster.create({
           type: 'error',
           title: isNew ? 'Error creating product' : 'Error updating product',
@@ -240,6 +253,11 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
       }}
       className={css({ display: 'grid', gap: '5' })}
     >
+      {!online && (
+        <div role="status" className={offlineNote} data-testid="product-form-offline">
+          You are offline. You can keep editing; saving needs a connection to the server.
+        </div>
+      )}
       <div className={grid2}>
         <TextField label="SKU" {...text('sku')} required />
         <TextField label="Product name" {...text('name')} required />
@@ -444,17 +462,12 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
 
       <section aria-label="Media">
         <h3 className={sectionTitle}>Images and videos</h3>
-        <label className={fieldLabel} htmlFor="product-media-input">
-          Upload JPEG, PNG or WebP images, MP4 or WebM videos (up to 50 MB each)
-        </label>
-        <input
-          id="product-media-input"
-          ref={fileInput}
-          type="file"
-          multiple
-          accept="image/jpeg,image/jpg,image/png,image/webp,video/mp4,video/webm"
-          onChange={(e) => pickFiles(e.target.files)}
-          className={css({ fontSize: 'sm' })}
+        <FileUpload
+          label="Upload JPEG, PNG or WebP images, MP4 or WebM videos (up to 50 MB each)"
+          dropzoneLabel="Drop images or videos here, or choose files"
+          hint="The first image is the primary one unless you choose another."
+          accept={[...ALLOWED_UPLOAD_TYPES]}
+          onFiles={pickFiles}
         />
         <ul
           className={css({

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import { Skeleton } from '../../../ui/skeleton'
 import { toaster } from '../../../ui/toaster'
-import { deleteProduct } from '../admin-api'
+import { deleteProduct, isConnectionError } from '../admin-api'
 import {
   primaryMedia,
   searchProducts,
@@ -117,12 +117,16 @@ export function ProductsTab({ supabase, products, onAdd, onEdit }: Props) {
       await deleteProduct(supabase, deleting)
       toaster.create({ type: 'success', title: 'Product deleted successfully!' })
       setDeleting(null)
-      await products.reload()
+      products.reload()
     } catch (e) {
       toaster.create({
         type: 'error',
         title: 'Error deleting product',
-        description: e instanceof Error ? e.message : String(e),
+        description: isConnectionError(e)
+          ? 'You are offline. Deleting needs a connection to the server; try again once you are back online.'
+          : e instanceof Error
+            ? e.message
+            : String(e),
       })
     } finally {
       setBusy(false)
@@ -191,20 +195,18 @@ export function ProductsTab({ supabase, products, onAdd, onEdit }: Props) {
                 </tr>
               )}
               {shown.map((row) => (
-                <tr key={row.id} data-testid="product-row">
+                <tr
+                  key={row.id}
+                  data-testid="product-row"
+                  data-inactive={row.is_active ? undefined : ''}
+                  className={css({ '&[data-inactive] td:nth-child(-n+2)': { opacity: 0.6 } })}
+                >
                   <td>
                     <Thumb row={row} />
                   </td>
                   <td>
                     <div className={css({ fontWeight: 'medium' })}>{row.name}</div>
-                    <div className={css({ color: 'fg.subtle', fontSize: 'xs' })}>
-                      {row.sku}
-                      {!row.is_active && (
-                        <span className={cx(badge({ tone: 'neutral' }), css({ ml: '2' }))}>
-                          Inactive
-                        </span>
-                      )}
-                    </div>
+                    <div className={css({ color: 'fg.subtle', fontSize: 'xs' })}>{row.sku}</div>
                   </td>
                   <td>{row.brand?.name ?? 'N/A'}</td>
                   <td>{row.category?.name ?? 'N/A'}</td>
@@ -235,6 +237,14 @@ export function ProductsTab({ supabase, products, onAdd, onEdit }: Props) {
                       </span>
                       {row.is_featured && (
                         <span className={badge({ tone: 'accent' })}>Featured</span>
+                      )}
+                      {!row.is_active && (
+                        <span
+                          className={badge({ tone: 'danger' })}
+                          title="Hidden from the shop until it is made active again"
+                        >
+                          Inactive
+                        </span>
                       )}
                     </div>
                   </td>

@@ -5,7 +5,13 @@ import { css } from 'styled-system/css'
 import { Button } from '../../../ui/button'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { toaster } from '../../../ui/toaster'
-import { createReference, updateReference, type ReferenceRow } from '../admin-api'
+import {
+  createReference,
+  isConnectionError,
+  OFFLINE_SAVE_MESSAGE,
+  updateReference,
+  type ReferenceRow,
+} from '../admin-api'
 import {
   issuesByField,
   referenceSchema,
@@ -24,6 +30,26 @@ type Values = {
   display_order: string
 }
 export type ReferenceInitial = Partial<Values> & { id: string }
+
+/** The edit form's starting values from a listed brand, category or product type. */
+export function referenceInitial(item: {
+  id: string
+  name: string
+  description?: string | null
+  displayOrder?: number | null
+  foundedYear?: number | null
+  logoUrl?: string | null
+}): ReferenceInitial {
+  const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description ?? '',
+    display_order: text(item.displayOrder),
+    founded_year: text(item.foundedYear),
+    logo_url: item.logoUrl ?? '',
+  }
+}
 
 type Props = {
   kind: ReferenceKind
@@ -112,7 +138,11 @@ function ReferenceForm({ kind, supabase, initial, onClose, onSaved }: Omit<Props
       toaster.create({
         type: 'error',
         title: initial ? `Error updating ${kind}` : `Error creating ${kind}`,
-        description: e instanceof Error ? e.message : String(e),
+        description: isConnectionError(e)
+          ? OFFLINE_SAVE_MESSAGE
+          : e instanceof Error
+            ? e.message
+            : String(e),
       })
     } finally {
       setBusy(false)

@@ -3,17 +3,30 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
 import { toaster } from '../../../ui/toaster'
-import { deleteReference, type ReferenceRow } from '../admin-api'
+import {
+  deleteReference,
+  isConnectionError,
+  OFFLINE_SAVE_MESSAGE,
+  type ReferenceRow,
+} from '../admin-api'
 import type { ReferenceKind } from '../admin.validation'
 import { fieldLabel, iconButton } from './admin-styles'
 import { ConfirmDialog } from './confirm-dialog'
-import { ReferenceFormDialog, kindTitle } from './reference-form-dialog'
-import { TrashIcon } from '../../../ui/icons'
+import {
+  ReferenceFormDialog,
+  kindTitle,
+  referenceInitial,
+  type ReferenceInitial,
+} from './reference-form-dialog'
+import { EditIcon, TrashIcon } from '../../../ui/icons'
+
+/** A listed item; the optional fields fill the edit form. */
+export type ReferenceOption = ReferenceRow & Parameters<typeof referenceInitial>[0]
 
 type Props = {
   kind: ReferenceKind
   label: string
-  items: readonly ReferenceRow[]
+  items: readonly ReferenceOption[]
   value: string
   onChange: (id: string) => void
   supabase: SupabaseClient | null
@@ -22,8 +35,8 @@ type Props = {
 
 /**
  * The product form's inline selector (SPEC.md §2): a "create" row at the top opens a create
- * dialog; each option has a delete icon behind a confirmation; the server refuses deleting an
- * item still referenced by products.
+ * dialog; each option has an edit icon (the same dialog, filled in) and a delete icon behind a
+ * confirmation; the server refuses deleting an item still referenced by products.
  */
 export function ReferenceSelect({
   kind,
@@ -36,17 +49,19 @@ export function ReferenceSelect({
 }: Props) {
   const [open, setOpen] = useState(false)
   const [creating, setCreating] = useState(false)
+  const [editing, setEditing] = useState<ReferenceInitial | null>(null)
   const [deleting, setDeleting] = useState<ReferenceRow | null>(null)
   const [busy, setBusy] = useState(false)
-  // Rows created here show at once, before the device's lists have pulled them.
-  const [extra, setExtra] = useState<ReferenceRow[]>([])
+  // Rows created or renamed here show at once, before the device's lists have pulled them.
+  const [extra, setExtra] = useState<ReferenceOption[]>([])
+  const [renamed, setRenamed] = useState<Record<string, string>>({})
   const [gone, setGone] = useState<string[]>([])
   const rootRef = useRef<HTMLDivElement>(null)
   const id = useId()
 
-  const all = [...items, ...extra.filter((e) => !items.some((i) => i.id === e.id))].filter(
-    (i) => !gone.includes(i.id),
-  )
+  const all = [...items, ...extra.filter((e) => !items.some((i) => i.id === e.id))]
+    .filter((i) => !gone.includes(i.id))
+    .map((i) => (renamed[i.id] && renamed[i.id] !== i.name ? { ...i, name: renamed[i.id]! } : i))
   const selected = all.find((i) => i.id === value)
 
   useEffect(() => {
@@ -72,7 +87,11 @@ export function ReferenceSelect({
       toaster.create({
         type: 'error',
         title: `Error deleting ${kind}`,
-        description: e instanceof Error ? e.message : String(e),
+        description: isConnectionError(e)
+          ? OFFLINE_SAVE_MESSAGE
+          : e instanceof Error
+            ? e.message
+            : String(e),
       })
       setDeleting(null)
     } finally {
@@ -201,6 +220,17 @@ export function ReferenceSelect({
               <button
                 type="button"
                 className={iconButton}
+                aria-label={`Edit ${kind} ${item.name}`}
+                onClick={() => {
+                  setOpen(false)
+                  setEditing(referenceInitial(item))
+                }}
+              >
+                <EditIcon size={14} />
+              </button>
+              <button
+                type="button"
+                className={iconButton}
                 aria-label={`Delete ${kind} ${item.name}`}
                 onClick={() => {
                   setOpen(false)
@@ -215,12 +245,20 @@ export function ReferenceSelect({
       )}
       <ReferenceFormDialog
         kind={kind}
-        open={creating}
+        open={creating || editing !== null}
+        initial={editing}
         supabase={supabase}
-        onClose={() => setCreating(false)}
+        onClose={() => {
+          setCreating(false)
+          setEditing(null)
+        }}
         onSaved={(row) => {
-          setExtra((x) => [...x, row])
-          onChange(row.id)
+          if (editing) {
+            setRenamed((r) => ({ ...r, [row.id]: row.name }))
+          } else {
+            setExtra((x) => [...x, row])
+            onChange(row.id)
+          }
           onChanged()
         }}
       />

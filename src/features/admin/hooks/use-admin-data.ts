@@ -6,7 +6,13 @@ import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import type { OrderNoticeDoc } from '../../../data/schemas/order-notice.schema'
 import type { StatProduct } from '../order-stats'
 
-export type ReferenceItem = { id: string; name: string }
+/** A brand, category or product type as the selectors list and edit it. */
+export type ReferenceItem = {
+  id: string
+  name: string
+  description?: string | null
+  displayOrder?: number | null
+}
 
 /** Every order on this device, newest first (null until the first read). */
 export function useAdminOrders(): AdminOrderDoc[] | null {
@@ -71,12 +77,23 @@ export function useReferenceLists() {
       brands: db.brands
         .find({ sort: [{ name: 'asc' }] })
         .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
-      categories: db.categories
-        .find({ sort: [{ displayOrder: 'asc' }] })
-        .$.pipe(map((docs) => docs.map((d) => ({ id: d.id, name: d.name })))),
+      categories: db.categories.find({ sort: [{ displayOrder: 'asc' }] }).$.pipe(
+        map((docs) =>
+          docs.map((d) => ({
+            id: d.id,
+            name: d.name,
+            description: d.description ?? null,
+            displayOrder: d.displayOrder,
+          })),
+        ),
+      ),
       productTypes: db.product_types
         .find({ sort: [{ name: 'asc' }] })
-        .$.pipe(map((docs) => docs.map((d) => ({ id: d.id, name: d.name })))),
+        .$.pipe(
+          map((docs) =>
+            docs.map((d) => ({ id: d.id, name: d.name, description: d.description ?? null })),
+          ),
+        ),
     }),
     [db],
   )

@@ -2,13 +2,15 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { useEffect, useRef, useState } from 'react'
 import { useHumoData } from '../../../data/data-context'
 import { replicateAdminOrders } from '../../../data/replication/admin-orders-replication'
-import { watchChanges } from '../../../data/replication/live-changes'
+import { replicateAdminProducts } from '../../../data/replication/admin-products-replication'
+import { CATALOGUE_TABLES, watchChanges } from '../../../data/replication/live-changes'
 
 const GENERATION_KEY = 'humo.admin-replication'
+const PRODUCTS_SYNCED_KEY = 'humo.admin-products-synced'
 
 /**
  * The replication's identifier. A new one after each sign-out, so the next admin pulls every
- * order again (the device's orders were removed, the old checkpoint would skip them).
+ * order and product again (the device's copies were removed, the old checkpoint would skip them).
  */
 function generation(renew = false): string {
   let value = localStorage.getItem(GENERATION_KEY)
@@ -20,60 +22,111 @@ function generation(renew = false): string {
 }
 
 export type AdminReplication = {
-  /** Pull now (Refresh Dashboard, after a push). */
+  /** Pull orders and products now (Refresh Dashboard, after a push). */
   nudge: () => void
+  /** Pull products now (after a save, so the table shows it). */
+  nudgeProducts: () => void
+  /** Resolves once the device holds the catalogue (at once when it already does). */
+  whenProductsSynced: () => Promise<void>
   /** Stop replicating (sign-out) and start the next sign-in from scratch. */
   stop: () => Promise<void>
   error: string | null
   active: boolean
+  /** The device holds the whole catalogue of this generation (pulled at least once). */
+  productsSynced: boolean
+  productsError: string | null
 }
 
-/** Runs the admin order replication while the dashboard is open (and live order changes). */
+type Replications = {
+  orders: ReturnType<typeof replicateAdminOrders>
+  products: ReturnType<typeof replicateAdminProducts>
+}
+
+/**
+ * Runs the admin replications while the dashboard is open: every order (pushing status changes)
+ * and every product, inactive ones included, each with its live change feed.
+ */
 export function useAdminReplication(supabase: SupabaseClient | null): AdminReplication {
   const { db } = useHumoData()
-  const ref = useRef<ReturnType<typeof replicateAdminOrders> | null>(null)
+  const ref = useRef<Replications | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [active, setActive] = useState(false)
+  const [productsError, setProductsError] = useState<string | null>(null)
+  // Survives a reload while offline: the device already holds this generation's catalogue.
+  const [productsSynced, setProductsSynced] = useState(
+    () => localStorage.getItem(PRODUCTS_SYNCED_KEY) === generation(),
+  )
 
   useEffect(() => {
     if (!supabase) return
-    const replication = replicateAdminOrders(supabase, db, {
-      identifier: `humo-admin-orders-${generation()}`,
-      // The admin tab replicates its orders itself, even when a shop tab leads the catalogue.
+    const id = generation()
+    // The admin tab replicates itself, even when a shop tab leads the catalogue.
+    const orders = replicateAdminOrders(supabase, db, {
+      identifier: `humo-admin-orders-${id}`,
       waitForLeadership: false,
     })
-    ref.current = replication
+    const products = replicateAdminProducts(supabase, db, {
+      identifier: `humo-admin-products-${id}`,
+      waitForLeadership: false,
+    })
+    const current = { orders, products }
+    ref.current = current
     const subscriptions = [
-      replication.sent$.subscribe(() => replication.nudge()),
-      replication.error$.subscribe((e) => setError(e.message)),
-      replication.received$.subscribe(() => setError(null)),
-      replication.active$.subscribe(setActive),
+      orders.sent$.subscribe(() => orders.nudge()),
+      orders.error$.subscribe((e) => setError(e.message)),
+      orders.received$.subscribe(() => setError(null)),
+      orders.active$.subscribe(setActive),
+      products.error$.subscribe((e) => setProductsError(e.message)),
+      products.received$.subscribe(() => setProductsError(null)),
     ]
-    const stopWatching = watchChanges(supabase, 'humo-admin-orders', ['orders'], () =>
-      replication.nudge(),
+    void products.awaitInitialReplication().then(() => {
+      if (ref.current !== current) return
+      localStorage.setItem(PRODUCTS_SYNCED_KEY, id)
+      setProductsSynced(true)
+      setProductsError(null)
+    })
+    const stopOrders = watchChanges(supabase, 'humo-admin-orders', ['orders'], () => orders.nudge())
+    const stopProducts = watchChanges(supabase, 'humo-admin-products', CATALOGUE_TABLES, () =>
+      products.nudge(),
     )
     const onOnline = () => {
-      replication.reSync()
-      replication.nudge()
+      orders.reSync()
+      orders.nudge()
+      products.nudge()
     }
     window.addEventListener('online', onOnline)
     return () => {
       window.removeEventListener('online', onOnline)
-      stopWatching()
+      stopOrders()
+      stopProducts()
       subscriptions.forEach((s) => s.unsubscribe())
-      if (ref.current === replication) ref.current = null
-      void replication.cancel()
+      if (ref.current === current) ref.current = null
+      void orders.cancel()
+      void products.cancel()
     }
   }, [supabase, db])
 
   return {
-    nudge: () => ref.current?.nudge(),
+    nudge: () => {
+      ref.current?.orders.nudge()
+      ref.current?.products.nudge()
+    },
+    nudgeProducts: () => ref.current?.products.nudge(),
+    whenProductsSynced: async () => {
+      if (productsSynced) return
+      await ref.current?.products.awaitInitialReplication()
+    },
     stop: async () => {
-      await ref.current?.cancel()
+      const current = ref.current
       ref.current = null
+      await Promise.all([current?.orders.cancel(), current?.products.cancel()])
+      localStorage.removeItem(PRODUCTS_SYNCED_KEY)
+      setProductsSynced(false)
       generation(true)
     },
     error,
     active,
+    productsSynced,
+    productsError,
   }
 }

@@ -1,0 +1,115 @@
+/**
+ * Every product, as an admin device holds it for the Products tab (pulled by
+ * `pull_products_admin`): inactive products too, with the brand, category and type ids the
+ * product form edits. Read-only on the device: saves go to the server (`admin_save_product`) and
+ * come back through the pull. Dropped on admin sign-out with the other admin collections.
+ */
+import {
+  toTypedRxJsonSchema,
+  type ExtractDocumentTypeFromTypedRxJsonSchema,
+  type RxJsonSchema,
+} from 'rxdb'
+
+const nullableNumber = { type: ['number', 'null'] } as const
+const nullableText = { type: ['string', 'null'] } as const
+const ref = {
+  type: ['object', 'null'],
+  properties: { id: { type: 'string' }, name: { type: 'string' } },
+  required: ['id', 'name'],
+} as const
+
+export const adminProductSchemaLiteral = {
+  title: 'admin product',
+  description: 'a catalogue product as the back office edits it, inactive ones included',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 40 },
+    name: { type: 'string' },
+    slug: { type: 'string' },
+    sku: { type: 'string' },
+    description: nullableText,
+    price: nullableNumber,
+    originalPrice: nullableNumber,
+    quantity: nullableNumber,
+    unlimited: { type: 'boolean' },
+    isActive: { type: 'boolean' },
+    isOnSale: { type: 'boolean' },
+    isFeatured: { type: 'boolean' },
+    rating: nullableNumber,
+    reviewCount: nullableNumber,
+    thc: nullableNumber,
+    cbd: nullableNumber,
+    totalCannabinoids: nullableNumber,
+    smokeback: nullableNumber,
+    weightGrams: nullableNumber,
+    brandId: nullableText,
+    categoryId: nullableText,
+    productTypeId: nullableText,
+    brand: ref,
+    category: ref,
+    productType: ref,
+    media: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          path: { type: 'string' },
+          type: { type: 'string', enum: ['image', 'video'] },
+          isPrimary: { type: 'boolean' },
+          displayOrder: { type: 'number' },
+        },
+        required: ['id', 'path', 'type', 'isPrimary', 'displayOrder'],
+      },
+    },
+    effects: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+        required: ['id', 'name'],
+      },
+    },
+    terpenes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          percentage: nullableNumber,
+        },
+        required: ['id', 'name'],
+      },
+    },
+    createdAt: { type: 'string', maxLength: 40 },
+    updatedAt: { type: 'string' },
+    /** The server's `_modified` text, kept verbatim (microseconds) to compare versions. */
+    serverModified: { type: 'string' },
+  },
+  required: [
+    'id',
+    'name',
+    'slug',
+    'sku',
+    'unlimited',
+    'isActive',
+    'isOnSale',
+    'isFeatured',
+    'media',
+    'effects',
+    'terpenes',
+    'createdAt',
+    'updatedAt',
+    'serverModified',
+  ],
+  indexes: ['createdAt'],
+} as const
+
+export const adminProductSchemaTyped = toTypedRxJsonSchema(adminProductSchemaLiteral)
+export type AdminProductDoc = ExtractDocumentTypeFromTypedRxJsonSchema<
+  typeof adminProductSchemaTyped
+>
+export const adminProductSchema: RxJsonSchema<AdminProductDoc> = adminProductSchemaTyped
