@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, expect, test } from '@playwright/test'
+import { openDashboard } from './helpers/admin'
 import { AGE_VERIFIED_KEY, passAgeGate } from './helpers/storefront'
 
 // Chrome never offers installation in incognito, which Playwright's default contexts are; this
@@ -70,6 +71,13 @@ test('the header offers "Install app" while Chromium offers installation', async
     await install.click()
     await expect(install).toHaveCount(0)
     expect(errors).toEqual([])
+
+    // Staff get the same offer in the back office's header, in a fresh tab of the profile.
+    const admin = await context.newPage()
+    await openDashboard(admin, baseURL ?? '')
+    await expect(
+      admin.getByRole('banner').getByRole('button', { name: 'Install app' }),
+    ).toBeVisible()
   } finally {
     await context.close()
     rmSync(profile, { recursive: true, force: true })

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { adminExists } from '../admin-auth'
 import { useAdminGate } from '../hooks/use-admin-gate'
@@ -7,7 +7,7 @@ import { AdminDashboard } from './admin-dashboard'
 import { LoginPage } from './login-page'
 
 /** /admin: the gate, then the dashboard (SPEC.md §2 "Admin login gate"). */
-export function AdminApp() {
+export function AdminApp({ installSlot }: { installSlot?: ReactNode }) {
   const theme = useAdminTheme()
   const gate = useAdminGate()
   const [canSignUp, setCanSignUp] = useState(true)
@@ -44,6 +44,7 @@ export function AdminApp() {
       theme={theme.theme}
       onToggleTheme={theme.toggle}
       onSignedOut={gate.signedOut}
+      installSlot={installSlot}
     />
   )
 }

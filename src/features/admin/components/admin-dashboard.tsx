@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useHumoData } from '../../../data/data-context'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
@@ -44,6 +44,7 @@ type Props = {
   theme: 'dark' | 'light'
   onToggleTheme: () => void
   onSignedOut: () => void
+  installSlot?: ReactNode
 }
 
 type Tab = 'orders' | 'products' | 'brands' | 'analytics'
@@ -53,7 +54,14 @@ const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open
 type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'settings' | null
 
 /** The back office (SPEC.md §2 "Admin dashboard") and what its command palette runs. */
-export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedOut }: Props) {
+export function AdminDashboard({
+  user,
+  supabase,
+  theme,
+  onToggleTheme,
+  onSignedOut,
+  installSlot,
+}: Props) {
   const data = useHumoData()
   const { db, sync$ } = data
   const resync = useCallback(() => data.resync(), [data])
@@ -228,6 +236,7 @@ export function AdminDashboard({ user, supabase, theme, onToggleTheme, onSignedO
         onOpenPalette={() => setPaletteOpen(true)}
         onSignOut={() => void signOut()}
         signingOut={signingOut}
+        installSlot={installSlot}
       />
       <main
         className={css({

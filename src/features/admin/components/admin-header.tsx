@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { Button } from '../../../ui/button'
@@ -10,6 +11,8 @@ type Props = {
   onOpenPalette: () => void
   onSignOut: () => void
   signingOut: boolean
+  /** "Install app" while the browser offers installation (the pwa feature's button). */
+  installSlot?: ReactNode
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform)
@@ -49,6 +52,7 @@ export function AdminHeader(props: Props) {
         >
           {props.email}
         </span>
+        {props.installSlot}
         <button
           type="button"
           className={iconButton}
