@@ -37,7 +37,13 @@ export const ROUTES = [
 ]
 
 /** Source modules the app imports dynamically at boot, whatever the shopper does. */
-export const BOOT_IMPORTS = []
+export const BOOT_IMPORTS = [
+  'src/data/supabase.ts',
+  'src/data/replication/catalogue-replication.ts',
+  'src/data/replication/live-changes.ts',
+  'src/data/outbox/order-outbox.ts',
+  'src/data/outbox/contact-outbox.ts',
+]
 
 /** Module ids (as in chunk-modules.json) that are admin code. */
 export const ADMIN_PATTERNS = [

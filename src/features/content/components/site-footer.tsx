@@ -1,12 +1,16 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { Suspense, lazy, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { MENU } from '../../../lib/menu-categories'
 import { SHOP, mailtoUri, telUri } from '../../../lib/shop'
 import { MessageIcon, TruckIcon } from '../../../ui/icons'
 import { BrandLogo } from './brand-logo'
-import { TextUpdatesDialog } from './text-updates-dialog'
+
+// Opened by a tap only: its QR code and form are fetched then, not with every page.
+const TextUpdatesDialog = lazy(() =>
+  import('./text-updates-dialog').then((module) => ({ default: module.TextUpdatesDialog })),
+)
 
 const heading = css({
   fontSize: 'sm',
@@ -50,6 +54,8 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
  */
 export function SiteFooter() {
   const [textOpen, setTextOpen] = useState(false)
+  const [textOpened, setTextOpened] = useState(false)
+  if (textOpen && !textOpened) setTextOpened(true)
   const year = new Date().getFullYear()
   return (
     <footer className={css({ bg: 'bg.inverse', color: 'fg.onInverseMuted', mt: '16' })}>
@@ -217,7 +223,11 @@ export function SiteFooter() {
           </p>
         </div>
       </div>
-      <TextUpdatesDialog open={textOpen} onOpenChange={setTextOpen} />
+      {textOpened && (
+        <Suspense fallback={null}>
+          <TextUpdatesDialog open={textOpen} onOpenChange={setTextOpen} />
+        </Suspense>
+      )}
     </footer>
   )
 }
