@@ -126,6 +126,23 @@ export function adminModulesIn(chunkModules, files) {
 
 const kb = (bytes) => bytes / 1024
 
+/** The packages (or source folders) making up most of a chunk, by their size before minifying. */
+export function biggestParts(modules, count = 3) {
+  const parts = new Map()
+  for (const [id, size] of Object.entries(modules ?? {})) {
+    const segments = id.split('/')
+    const part =
+      segments[0] === 'node_modules'
+        ? segments.slice(0, segments[1]?.startsWith('@') ? 3 : 2).join('/')
+        : segments.slice(0, Math.min(3, segments.length - 1) || 1).join('/')
+    parts.set(part, (parts.get(part) ?? 0) + size)
+  }
+  return [...parts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([part]) => part.replace(/^node_modules\//, ''))
+}
+
 function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
   const dist = path.join(root, 'dist')
@@ -152,17 +169,30 @@ function main() {
       .map((file) => ({ file, bytes: sizeOf(file) }))
       .sort((a, b) => b.bytes - a.bytes)
     const total = chunks.reduce((sum, c) => sum + c.bytes, 0)
+    // The part the first render waits for: the same without the boot's dynamic imports.
+    const firstRender = [...routeLoad(manifest, route.file, { boot: [] })]
+      .map((key) => manifest[key].file)
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + sizeOf(file), 0)
     const admin = adminModulesIn(chunkModules, files)
     const over = kb(total) > BUDGET_KB
-    results.push({ route: route.path, gzipKB: +kb(total).toFixed(1), chunks, admin })
+    results.push({
+      route: route.path,
+      gzipKB: +kb(total).toFixed(1),
+      firstRenderGzipKB: +kb(firstRender).toFixed(1),
+      chunks,
+      admin,
+    })
     console.log(
-      `[budget] ${route.path.padEnd(16)} ${kb(total).toFixed(1).padStart(6)} KB gzipped JS in ${chunks.length} chunks (budget ${BUDGET_KB} KB)${over ? '  ✖ OVER' : ''}`,
+      `[budget] ${route.path.padEnd(16)} ${kb(total).toFixed(1).padStart(6)} KB gzipped JS in ${chunks.length} chunks (budget ${BUDGET_KB} KB; ${kb(firstRender).toFixed(1)} KB before the first render, the rest loaded beside it at boot)${over ? '  ✖ OVER' : ''}`,
     )
     if (over) {
       failed = true
       console.error(`[budget] ${route.path} is over ${BUDGET_KB} KB; its biggest chunks:`)
       for (const c of chunks.slice(0, 8))
-        console.error(`[budget]     ${kb(c.bytes).toFixed(1).padStart(6)} KB  ${c.file}`)
+        console.error(
+          `[budget]     ${kb(c.bytes).toFixed(1).padStart(6)} KB  ${c.file}  (${biggestParts(chunkModules[c.file]).join(', ')})`,
+        )
     }
     if (admin.length) {
       failed = true

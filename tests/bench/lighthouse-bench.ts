@@ -1,0 +1,262 @@
+// Issue 7's Lighthouse figures, printed (never asserted): the performance score, LCP, TBT and CLS
+// of `/`, `/menu/flower` and a product page, with Lighthouse's default mobile settings (Moto G
+// Power emulation, simulated slow 4G and 4x CPU slowdown), in Debian's Chromium, against the
+// production build (dist/) served by the embedded backend the way `npm start` runs it.
+//
+// What is measured: a first visit of a shopper who has already answered the 21+ age gate on this
+// device. Each run gets a fresh browser profile whose only content is the age gate's answer in
+// localStorage (written on /humo-config.json, which loads no app code); Lighthouse then runs
+// with its storage reset turned off so that answer survives. Nothing else is in the profile: no
+// service worker, no HTTP cache, an empty IndexedDB, so the catalogue comes from the network.
+// Each page is run several times (--runs, default 3) and the median of each figure is reported.
+//
+// Run: npx tsx tests/bench/lighthouse-bench.ts [--runs 3] (after `npm run build:app`).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from '@playwright/test'
+import lighthouse, { type Result } from 'lighthouse'
+import { writeBenchFigures, type Figure } from './bench-figures'
+
+const AGE_VERIFIED_KEY = 'humo.age-verified' // src/lib/device-storage.ts
+const CHROMIUM = process.env.HUMO_CHROMIUM ?? '/usr/bin/chromium'
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+// Not strict: `npm run bench` passes the same options to every benchmark.
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' } },
+  strict: false,
+  allowPositionals: true,
+})
+const runs = Math.max(1, Number(values.runs) || 3)
+const root = process.cwd()
+const work = mkdtempSync(join(tmpdir(), 'humo-lighthouse-'))
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** `npm start`'s server (supabase/local/main.ts) on its own port and a fresh data folder. */
+async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HUMO_DATA_DIR: join(work, 'data') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)))
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Humo is running')) resolve()
+    })
+  })
+  return { url: `http://127.0.0.1:${port}`, child }
+}
+
+/** Chromium with a DevTools port, on a profile that holds only the age gate's answer. */
+async function launchVerifiedBrowser(url: string, profile: string) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: FLAGS.filter((flag) => !flag.startsWith('--headless')),
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  await page.goto(`${url}/humo-config.json`)
+  await page.evaluate((key) => localStorage.setItem(key, 'yes'), AGE_VERIFIED_KEY)
+  await context.close()
+
+  const debugPort = await freePort()
+  const browser = spawn(
+    CHROMIUM,
+    [...FLAGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${debugPort}`, 'about:blank'],
+    { stdio: 'ignore' },
+  )
+  for (let i = 0; i < 100; i++) {
+    const ready = await fetch(`http://127.0.0.1:${debugPort}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ready) return { browser, debugPort }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  browser.kill()
+  throw new Error('Chromium did not open its DevTools port')
+}
+
+/** A real product: the first one in the seeded catalogue that has a picture. */
+async function productPath(url: string): Promise<string> {
+  const config = (await (await fetch(`${url}/humo-config.json`)).json()) as {
+    supabaseAnonKey: string
+  }
+  const response = await fetch(
+    `${url}/rest/v1/products?select=slug,product_media(id)&order=name&limit=50`,
+    {
+      headers: {
+        apikey: config.supabaseAnonKey,
+        Authorization: `Bearer ${config.supabaseAnonKey}`,
+      },
+    },
+  )
+  const rows = (await response.json()) as { slug: string; product_media: unknown[] }[]
+  const product = rows.find((row) => row.product_media.length > 0) ?? rows[0]
+  if (!product) throw new Error('the seeded catalogue has no products')
+  return `/product/${product.slug}`
+}
+
+type Sample = {
+  score: number
+  lcp: number
+  tbt: number
+  cls: number
+  fcp: number
+  si: number
+  scriptKB: number
+  totalKB: number
+  lcpElement: string
+}
+
+function sampleOf(lhr: Result): Sample {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  const resources = lhr.audits['resource-summary']?.details as
+    { items: { resourceType: string; transferSize: number }[] } | undefined
+  const transfer = (type: string) =>
+    (resources?.items.find((item) => item.resourceType === type)?.transferSize ?? NaN) / 1024
+  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    fcp: audit('first-contentful-paint'),
+    si: audit('speed-index'),
+    scriptKB: transfer('script'),
+    totalKB: transfer('total'),
+    lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+  }
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+async function main() {
+  if (!existsSync(join(root, 'dist/index.html')))
+    throw new Error('dist/ is missing: run `npm run build:app` (npm run bench does it)')
+  mkdirSync(join(root, 'tests/bench/reports'), { recursive: true })
+  const { url, child } = await startServer()
+  const chromiumVersion = await new Promise<string>((resolve) => {
+    const probe = spawn(CHROMIUM, ['--version'])
+    let out = ''
+    probe.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    probe.on('close', () => resolve(out.trim()))
+  })
+  const pages = [
+    { label: 'Home', path: '/' },
+    { label: 'Menu (flower)', path: '/menu/flower' },
+    { label: 'Product page', path: await productPath(url) },
+  ]
+  const figures: Figure[] = []
+  const details: Record<string, Sample[]> = {}
+  try {
+    for (const page of pages) {
+      const samples: Sample[] = []
+      for (let run = 0; run < runs; run++) {
+        const profile = join(work, `profile-${samples.length}-${page.label.replace(/\W+/g, '-')}`)
+        const { browser, debugPort } = await launchVerifiedBrowser(url, profile)
+        try {
+          const result = await lighthouse(`${url}${page.path}`, {
+            port: debugPort,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            disableStorageReset: true,
+          })
+          if (!result) throw new Error('Lighthouse returned nothing')
+          if (result.lhr.runtimeError)
+            throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`)
+          samples.push(sampleOf(result.lhr))
+          if (run === 0) {
+            const name = `lighthouse-${page.label.toLowerCase().replace(/\W+/g, '-')}.report.json`
+            writeFileSync(join(root, 'tests/bench/reports', name), result.report as string)
+          }
+        } finally {
+          browser.kill()
+          await new Promise((r) => browser.once('exit', r))
+          rmSync(profile, { recursive: true, force: true })
+        }
+      }
+      details[page.path] = samples
+      const m = (key: keyof Omit<Sample, 'lcpElement'>) => median(samples.map((s) => s[key]))
+      const score = m('score')
+      const lcp = m('lcp')
+      const tbt = m('tbt')
+      const cls = m('cls')
+      console.log(
+        `  ${page.label} (${page.path}): score ${score}, LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)}, FCP ${(m('fcp') / 1000).toFixed(2)} s, JS ${m('scriptKB').toFixed(1)} KB transferred (median of ${samples.length})`,
+      )
+      console.log(`    LCP element: ${samples[0]?.lcpElement}`)
+      figures.push(
+        {
+          label: `${page.label} ${page.path}: performance score`,
+          value: score,
+          unit: '',
+          goal: { op: '>=', value: 95 },
+        },
+        {
+          label: `${page.label}: LCP`,
+          value: Math.round(lcp),
+          unit: 'ms',
+          goal: { op: '<', value: 2000 },
+        },
+        { label: `${page.label}: TBT`, value: Math.round(tbt), unit: 'ms' },
+        { label: `${page.label}: CLS`, value: Number(cls.toFixed(3)), unit: '' },
+        { label: `${page.label}: FCP`, value: Math.round(m('fcp')), unit: 'ms' },
+        {
+          label: `${page.label}: JavaScript transferred`,
+          value: Number(m('scriptKB').toFixed(1)),
+          unit: 'KB',
+        },
+      )
+    }
+    writeBenchFigures('lighthouse-bench', {
+      title: `Lighthouse (npm lighthouse, mobile defaults) in ${chromiumVersion}`,
+      figures,
+      notes: [
+        'Default mobile settings: Moto G Power emulation, simulated slow 4G (150 ms RTT, 1.6 Mbps) and 4x CPU slowdown.',
+        "A first visit of a shopper who has answered the 21+ age gate on this device: fresh profile per run with only the gate's answer in localStorage, storage reset off; no service worker, HTTP cache or IndexedDB data.",
+        `Median of ${runs} run(s) per page; production build served by the embedded backend (supabase/local/main.ts).`,
+      ],
+      details,
+    })
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
