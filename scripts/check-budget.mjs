@@ -143,15 +143,15 @@ export function biggestParts(modules, count = 3) {
     .map(([part]) => part.replace(/^node_modules\//, ''))
 }
 
-function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-  const dist = path.join(root, 'dist')
+/**
+ * Measures every storefront route of the build in `dist`: gzipped JavaScript loaded before first
+ * interaction (and the part the first render waits for), its chunks, and admin code found.
+ */
+export function measureBudget(dist) {
   const manifestFile = path.join(dist, '.vite', 'manifest.json')
   const modulesFile = path.join(dist, '.vite', 'chunk-modules.json')
-  if (!existsSync(manifestFile) || !existsSync(modulesFile)) {
-    console.error('[budget] dist/.vite/manifest.json is missing: run `npm run build:app` first')
-    process.exit(1)
-  }
+  if (!existsSync(manifestFile) || !existsSync(modulesFile))
+    throw new Error('dist/.vite/manifest.json is missing: run `npm run build:app` first')
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
   const chunkModules = JSON.parse(readFileSync(modulesFile, 'utf8'))
   const gzipped = new Map()
@@ -159,45 +159,63 @@ function main() {
     if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(path.join(dist, file))).length)
     return gzipped.get(file)
   }
-
-  const results = []
-  let failed = false
-  for (const route of ROUTES) {
-    const files = [...routeLoad(manifest, route.file)].map((key) => manifest[key].file)
-    const chunks = files
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => ({ file, bytes: sizeOf(file) }))
-      .sort((a, b) => b.bytes - a.bytes)
-    const total = chunks.reduce((sum, c) => sum + c.bytes, 0)
-    // The part the first render waits for: the same without the boot's dynamic imports.
-    const firstRender = [...routeLoad(manifest, route.file, { boot: [] })]
+  const jsBytes = (keys) =>
+    [...keys]
       .map((key) => manifest[key].file)
       .filter((file) => file.endsWith('.js'))
       .reduce((sum, file) => sum + sizeOf(file), 0)
-    const admin = adminModulesIn(chunkModules, files)
-    const over = kb(total) > BUDGET_KB
-    results.push({
+
+  return ROUTES.map((route) => {
+    const files = [...routeLoad(manifest, route.file)].map((key) => manifest[key].file)
+    const chunks = files
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => ({
+        file,
+        bytes: sizeOf(file),
+        parts: biggestParts(chunkModules[file]),
+      }))
+      .sort((a, b) => b.bytes - a.bytes)
+    const total = chunks.reduce((sum, c) => sum + c.bytes, 0)
+    // The part the first render waits for: the same without the boot's dynamic imports.
+    const firstRender = jsBytes(routeLoad(manifest, route.file, { boot: [] }))
+    return {
       route: route.path,
       gzipKB: +kb(total).toFixed(1),
       firstRenderGzipKB: +kb(firstRender).toFixed(1),
+      overBudget: kb(total) > BUDGET_KB,
       chunks,
-      admin,
-    })
+      admin: adminModulesIn(chunkModules, files),
+    }
+  })
+}
+
+function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  let results
+  try {
+    results = measureBudget(path.join(root, 'dist'))
+  } catch (error) {
+    console.error(`[budget] ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+  let failed = false
+  for (const result of results) {
     console.log(
-      `[budget] ${route.path.padEnd(16)} ${kb(total).toFixed(1).padStart(6)} KB gzipped JS in ${chunks.length} chunks (budget ${BUDGET_KB} KB; ${kb(firstRender).toFixed(1)} KB before the first render, the rest loaded beside it at boot)${over ? '  ✖ OVER' : ''}`,
+      `[budget] ${result.route.padEnd(16)} ${result.gzipKB.toFixed(1).padStart(6)} KB gzipped JS in ${result.chunks.length} chunks (budget ${BUDGET_KB} KB; ${result.firstRenderGzipKB.toFixed(1)} KB before the first render, the rest loaded beside it at boot)${result.overBudget ? '  ✖ OVER' : ''}`,
     )
-    if (over) {
+    if (result.overBudget) {
       failed = true
-      console.error(`[budget] ${route.path} is over ${BUDGET_KB} KB; its biggest chunks:`)
-      for (const c of chunks.slice(0, 8))
+      console.error(`[budget] ${result.route} is over ${BUDGET_KB} KB; its biggest chunks:`)
+      for (const c of result.chunks.slice(0, 8))
         console.error(
-          `[budget]     ${kb(c.bytes).toFixed(1).padStart(6)} KB  ${c.file}  (${biggestParts(chunkModules[c.file]).join(', ')})`,
+          `[budget]     ${kb(c.bytes).toFixed(1).padStart(6)} KB  ${c.file}  (${c.parts.join(', ')})`,
         )
     }
-    if (admin.length) {
+    if (result.admin.length) {
       failed = true
-      console.error(`[budget] ${route.path} loads admin code:`)
-      for (const a of admin.slice(0, 20)) console.error(`[budget]     ${a.id}  (in ${a.file})`)
+      console.error(`[budget] ${result.route} loads admin code:`)
+      for (const a of result.admin.slice(0, 20))
+        console.error(`[budget]     ${a.id}  (in ${a.file})`)
     }
   }
   if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2))

@@ -32,7 +32,23 @@ export type HumoData = {
 
 const LAST_SYNC_KEY = 'humo.last-synced-at'
 
+/** The code that talks to the backend; the first screen does not wait for it. */
+function loadSyncModules() {
+  return Promise.all([
+    import('./supabase'),
+    import('./replication/catalogue-replication'),
+    import('./replication/live-changes'),
+    import('./outbox/order-outbox'),
+    import('./outbox/contact-outbox'),
+  ])
+}
+
 export async function startHumoData(): Promise<HumoData> {
+  // Asked for before the database opens, so the backend's address and the sync code arrive
+  // while it does instead of after it.
+  const configLoaded = loadBackendConfig()
+  const syncModules = loadSyncModules()
+  syncModules.catch(() => undefined) // awaited below; a failure surfaces there
   const db = await createHumoDatabase()
   const supabase$ = new BehaviorSubject<SupabaseClient | null>(null)
   const config$ = new BehaviorSubject<BackendConfig | null>(null)
@@ -57,7 +73,7 @@ export async function startHumoData(): Promise<HumoData> {
 
   let resync = () => undefined as void
 
-  void loadBackendConfig().then(async (config) => {
+  void configLoaded.then(async (config) => {
     if (!config) {
       markFirstSync()
       return
@@ -68,13 +84,7 @@ export async function startHumoData(): Promise<HumoData> {
       { CATALOGUE_TABLES, watchChanges },
       { startOrderOutbox },
       { startContactOutbox },
-    ] = await Promise.all([
-      import('./supabase'),
-      import('./replication/catalogue-replication'),
-      import('./replication/live-changes'),
-      import('./outbox/order-outbox'),
-      import('./outbox/contact-outbox'),
-    ])
+    ] = await syncModules
     config$.next(config)
     const supabase = createSupabase(config)
     supabase$.next(supabase)
