@@ -75,6 +75,19 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   return { url: `http://127.0.0.1:${port}`, child }
 }
 
+async function closeBrowser(browser: ChildProcess) {
+  const running = browser.exitCode === null && browser.signalCode === null
+  const exited = running ? new Promise((r) => browser.once('exit', r)) : Promise.resolve()
+  try {
+    process.kill(-browser.pid!, 'SIGTERM')
+  } catch {
+    browser.kill('SIGTERM')
+  }
+  await exited
+  // The group's other processes may still be flushing the profile for a moment.
+  await new Promise((r) => setTimeout(r, 300))
+}
+
 /** Chromium with a DevTools port, on a profile that holds only the age gate's answer. */
 async function launchVerifiedBrowser(url: string, profile: string) {
   const context = await chromium.launchPersistentContext(profile, {
@@ -87,10 +100,11 @@ async function launchVerifiedBrowser(url: string, profile: string) {
   await context.close()
 
   const debugPort = await freePort()
+  // Its own process group, so closing it also ends its renderer and GPU processes.
   const browser = spawn(
     CHROMIUM,
     [...FLAGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${debugPort}`, 'about:blank'],
-    { stdio: 'ignore' },
+    { stdio: 'ignore', detached: true },
   )
   for (let i = 0; i < 100; i++) {
     const ready = await fetch(`http://127.0.0.1:${debugPort}/json/version`).then(
@@ -100,7 +114,7 @@ async function launchVerifiedBrowser(url: string, profile: string) {
     if (ready) return { browser, debugPort }
     await new Promise((r) => setTimeout(r, 100))
   }
-  browser.kill()
+  await closeBrowser(browser)
   throw new Error('Chromium did not open its DevTools port')
 }
 
@@ -222,9 +236,8 @@ async function main() {
             }
           }
         } finally {
-          browser.kill()
-          await new Promise((r) => browser.once('exit', r))
-          rmSync(profile, { recursive: true, force: true })
+          await closeBrowser(browser)
+          rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
         }
       }
       details[page.path] = { first, repeat }
