@@ -47,7 +47,11 @@ function machine() {
   }
   let browser = 'not found'
   try {
-    browser = execFileSync(chromium, ['--version'], { encoding: 'utf8' }).trim()
+    browser = execFileSync(chromium, ['--version'], {
+      encoding: 'utf8',
+      // Debian's wrapper script complains on stderr about the machine's memory size.
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
   } catch {
     // reported as not found
   }
@@ -137,7 +141,7 @@ function budgetFigures() {
 
 const format = (value, unit) => {
   if (value === null || value === undefined || Number.isNaN(value)) return 'n/a'
-  const shown = Number.isInteger(value) ? String(value) : value.toFixed(value < 1 ? 3 : 1)
+  const shown = String(+value.toFixed(Math.abs(value) < 1 ? 3 : 1))
   return unit ? `${shown} ${unit}` : shown
 }
 
