@@ -1,10 +1,49 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const backendPort = process.env.HUMO_BACKEND_PORT ?? '3000'
+
+/**
+ * Writes dist/.vite/chunk-modules.json (chunk file → the modules bundled into it, with their
+ * rendered sizes) beside Vite's manifest, so scripts/check-budget.mjs can tell which code a
+ * storefront route loads. Module ids are made relative (node_modules/…, src/…).
+ */
+function chunkModules(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url))
+  const shortId = (id: string) => {
+    const clean = id.replace(/\0/g, '')
+    const at = clean.lastIndexOf('/node_modules/')
+    if (at >= 0) return clean.slice(at + 1)
+    return clean.startsWith(root) ? clean.slice(root.length) : clean
+  }
+  return {
+    name: 'humo-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const outputs = Object.values(bundle)
+      // The service worker is bundled by a second build (vite-plugin-pwa); only the app counts.
+      const isApp = outputs.some(
+        (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/index.html'),
+      )
+      if (!isApp) return
+      const chunks: Record<string, Record<string, number>> = {}
+      for (const output of outputs) {
+        if (output.type !== 'chunk') continue
+        chunks[output.fileName] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, info]) => [shortId(id), info.renderedLength]),
+        )
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(chunks, null, 1),
+      })
+    },
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -18,6 +57,7 @@ export default defineConfig({
       generatedRouteTree: './src/route-tree.gen.ts',
     }),
     react(),
+    chunkModules(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -82,5 +122,5 @@ export default defineConfig({
       ]),
     ),
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 })

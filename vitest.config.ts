@@ -6,7 +6,12 @@ export default defineConfig({
     alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'supabase/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'supabase/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+    ],
     environment: 'node',
     setupFiles: ['tests/setup/vitest-setup.ts'],
     testTimeout: 30_000,

@@ -1,6 +1,8 @@
 // `npm test`: install what is missing (npm packages, Debian's chromium), then type-check, lint,
-// run the unit and integration tests (Vitest), build the app and run the end-to-end tests
-// (Playwright against the server `npm start` runs). Stops at the first failing step.
+// run the unit and integration tests (Vitest), build the app, check the storefront's JavaScript
+// budget on that build and run the end-to-end tests (Playwright against the server `npm start`
+// runs). Stops at the first failing step, except the budget: it is counted as a failed check in
+// the closing line and the end-to-end tests still run.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -11,16 +13,18 @@ import { writeBuildStamp } from './build-stamp.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 
-function step(title, cmd, args, env = {}) {
+function step(title, cmd, args, env = {}, { fatal = true } = {}) {
   const started = Date.now()
   console.log(`\n[humo] ▶ ${title}`)
   try {
     execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
   } catch {
     console.error(`[humo] ✖ ${title} failed`)
-    process.exit(1)
+    if (fatal) process.exit(1)
+    return false
   }
   console.log(`[humo] ✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  return true
 }
 
 ensurePackages()
@@ -55,9 +59,24 @@ if (wants('postgres')) {
     'scripts/check-postgres.mjs',
   ])
 }
-if (wants('e2e')) {
+// Checks outside Vitest and Playwright that count in the closing line (name → passed).
+const checks = new Map()
+
+if (wants('e2e') || wants('budget')) {
   step('build', 'npm', ['run', '-s', 'build:app'])
   writeBuildStamp(root)
+  checks.set(
+    'budget',
+    step(
+      'storefront JavaScript budget (250 KB gzipped, no admin code)',
+      process.execPath,
+      ['scripts/check-budget.mjs'],
+      {},
+      { fatal: false },
+    ),
+  )
+}
+if (wants('e2e')) {
   rmSync(path.join(root, '.humo-test-data'), { recursive: true, force: true })
   step('end-to-end tests', bin('playwright'), ['test'])
 }
@@ -65,6 +84,10 @@ if (wants('e2e')) {
 // One closing line that any CI can read: "N passed, N failed".
 let passed = 0
 let failed = 0
+for (const ok of checks.values()) {
+  if (ok) passed++
+  else failed++
+}
 const vitestReport = path.join(root, 'test-results', 'vitest.json')
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'))

@@ -2,16 +2,13 @@
  * Boots the data layer: opens the device database at once (the UI never waits on the network),
  * then finds the backend and starts replication in the background. Only the leader tab
  * replicates and sends orders; other tabs see the same data live through RxDB.
+ * supabase-js and the replication are imported dynamically: the first screen renders from the
+ * device while they load (scripts/check-budget.mjs still counts them, as every boot loads them).
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { BehaviorSubject, combineLatest } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, type HumoDatabase } from './database'
-import { startContactOutbox } from './outbox/contact-outbox'
-import { startOrderOutbox } from './outbox/order-outbox'
-import { replicateCatalogue } from './replication/catalogue-replication'
-import { CATALOGUE_TABLES, watchChanges } from './replication/live-changes'
-import { createSupabase } from './supabase'
 
 export type SyncState = {
   online: boolean
@@ -35,7 +32,23 @@ export type HumoData = {
 
 const LAST_SYNC_KEY = 'humo.last-synced-at'
 
+/** The code that talks to the backend; the first screen does not wait for it. */
+function loadSyncModules() {
+  return Promise.all([
+    import('./supabase'),
+    import('./replication/catalogue-replication'),
+    import('./replication/live-changes'),
+    import('./outbox/order-outbox'),
+    import('./outbox/contact-outbox'),
+  ])
+}
+
 export async function startHumoData(): Promise<HumoData> {
+  // Asked for before the database opens, so the backend's address and the sync code arrive
+  // while it does instead of after it.
+  const configLoaded = loadBackendConfig()
+  const syncModules = loadSyncModules()
+  syncModules.catch(() => undefined) // awaited below; a failure surfaces there
   const db = await createHumoDatabase()
   const supabase$ = new BehaviorSubject<SupabaseClient | null>(null)
   const config$ = new BehaviorSubject<BackendConfig | null>(null)
@@ -60,11 +73,18 @@ export async function startHumoData(): Promise<HumoData> {
 
   let resync = () => undefined as void
 
-  void loadBackendConfig().then(async (config) => {
+  void configLoaded.then(async (config) => {
     if (!config) {
       markFirstSync()
       return
     }
+    const [
+      { createSupabase },
+      { replicateCatalogue },
+      { CATALOGUE_TABLES, watchChanges },
+      { startOrderOutbox },
+      { startContactOutbox },
+    ] = await syncModules
     config$.next(config)
     const supabase = createSupabase(config)
     supabase$.next(supabase)

@@ -1,69 +1,37 @@
-import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
-import type { ReactNode } from 'react'
-import { createStyleContext } from 'styled-system/jsx'
-import { dialog } from 'styled-system/recipes'
+import { Suspense, lazy, useState, type ComponentProps } from 'react'
+import type * as Ark from './ark-dialog'
 
-const { withRootProvider, withContext } = createStyleContext(dialog)
+// Dialogs open on a tap, so their Ark UI machinery (focus trap, dismissable layer, portal) is
+// fetched the first time one opens instead of with the page. Title and description only ever
+// render inside an open dialog, that is after the module has arrived.
+let loaded: typeof Ark | undefined
+const load = () => import('./ark-dialog').then((module) => (loaded = module))
+const ArkDialog = lazy(() => load().then((module) => ({ default: module.Dialog })))
 
-const Root = withRootProvider(ArkDialog.Root)
-const Backdrop = withContext(ArkDialog.Backdrop, 'backdrop')
-const Positioner = withContext(ArkDialog.Positioner, 'positioner')
-const Content = withContext(ArkDialog.Content, 'content')
-export const DialogTitle = withContext(ArkDialog.Title, 'title')
-export const DialogDescription = withContext(ArkDialog.Description, 'description')
-const CloseTrigger = withContext(ArkDialog.CloseTrigger, 'closeTrigger')
-
-export type DialogProps = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  /** `center` for a modal, `start` for a side drawer. */
-  placement?: 'center' | 'start'
-  /** Accessible label of the close button. */
-  closeLabel?: string
-  children: ReactNode
-}
+export type DialogProps = Ark.DialogProps
 
 /**
  * A modal or side drawer (Ark UI): focus is trapped, Escape and a click on the backdrop close it.
- * Put a `DialogTitle` inside so it has an accessible name.
+ * Put a `DialogTitle` inside so it has an accessible name. Nothing is rendered or fetched before
+ * it first opens.
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  placement = 'center',
-  closeLabel = 'Close',
-  children,
-}: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const [wanted, setWanted] = useState(props.open)
+  if (props.open && !wanted) setWanted(true)
+  if (!wanted) return null
   return (
-    <Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement={placement}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Backdrop />
-        <Positioner>
-          <Content>
-            <CloseTrigger aria-label={closeLabel}>
-              <svg
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden
-              >
-                <path d="M18 6 6 18M6 6l12 12" />
-              </svg>
-            </CloseTrigger>
-            {children}
-          </Content>
-        </Positioner>
-      </Portal>
-    </Root>
+    <Suspense fallback={null}>
+      <ArkDialog {...props} />
+    </Suspense>
   )
+}
+
+export function DialogTitle(props: ComponentProps<typeof Ark.DialogTitle>) {
+  const Title = loaded!.DialogTitle
+  return <Title {...props} />
+}
+
+export function DialogDescription(props: ComponentProps<typeof Ark.DialogDescription>) {
+  const Description = loaded!.DialogDescription
+  return <Description {...props} />
 }

@@ -1,47 +1,44 @@
-import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
-import { createStyleContext } from 'styled-system/jsx'
-import { toast } from 'styled-system/recipes'
+import { Suspense, lazy, useEffect, useState } from 'react'
+import type { ToastOptions } from './ark-toaster'
 
-const { withProvider, withContext } = createStyleContext(toast)
+// Toasts follow a tap (Add to cart, Save), so Ark UI's toast machinery is fetched with the
+// first one instead of with the page; toasts asked for meanwhile wait in a queue.
+const ArkToaster = lazy(() =>
+  import('./ark-toaster').then((module) => ({ default: module.Toaster })),
+)
 
-const Root = withProvider(Toast.Root, 'root')
-const Title = withContext(Toast.Title, 'title')
-const Description = withContext(Toast.Description, 'description')
-const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
+const queued: ToastOptions[] = []
+let show: ((options: ToastOptions) => void) | undefined
+let wake: (() => void) | undefined
+
+function ready(create: ((options: ToastOptions) => void) | undefined) {
+  show = create
+  if (create) for (const options of queued.splice(0)) create(options)
+}
 
 /** The app's one toaster (SPEC.md §9): bottom-right, 4000 ms, 3 visible, 14 px gap, Alt+T. */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  duration: 4000,
-  max: 3,
-  gap: 14,
-  overlap: false,
-  hotkey: ['altKey', 'KeyT'],
-})
+export const toaster = {
+  create(options: ToastOptions): void {
+    if (show) return show(options)
+    queued.push(options)
+    wake?.()
+  },
+}
 
 /** Mount once, at the root of the app. */
 export function Toaster() {
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    wake = () => setWanted(true)
+    if (queued.length) setWanted(true)
+    return () => {
+      wake = undefined
+    }
+  }, [])
+  if (!wanted) return null
   return (
-    <ArkToaster toaster={toaster}>
-      {(t) => (
-        <Root>
-          <Title>{t.title}</Title>
-          {t.description && <Description>{t.description}</Description>}
-          <CloseTrigger aria-label="Dismiss">
-            <svg
-              width="14"
-              height="14"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden
-            >
-              <path d="M18 6 6 18M6 6l12 12" />
-            </svg>
-          </CloseTrigger>
-        </Root>
-      )}
-    </ArkToaster>
+    <Suspense fallback={null}>
+      <ArkToaster onReady={ready} />
+    </Suspense>
   )
 }

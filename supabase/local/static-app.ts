@@ -2,15 +2,69 @@
 // one port. Navigations fall back to index.html (client-side routes, including the 404 page).
 // Caching follows what the service worker expects: the shell files are revalidated every time
 // so a new version is noticed; hashed /assets/* never change.
+// Text files (scripts, styles, SVG, the manifest) are sent compressed, brotli or gzip as the
+// browser accepts, each compressed once per version of the file and kept in memory: on a phone
+// the app's JavaScript is a third of its size on the wire.
 import { existsSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { join } from 'node:path'
+import { extname, join, normalize, sep } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import sirv from 'sirv'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Humo</title>
 <p>The app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`
+
+const TEXT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+}
+/** Below this, compressing saves less than the headers it costs. */
+const MIN_COMPRESS_BYTES = 1024
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+// NOTE: brotli quality 5, not 11: it compresses as fast as gzip (the first request of a file
+// waits for it) and still beats gzip's size; 11 takes seconds for the app's scripts.
+const compressors = {
+  br: (data: Buffer) =>
+    brotli(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+  gzip: (data: Buffer) => gzipAsync(data),
+}
+type Encoding = keyof typeof compressors
+
+function cacheControl(pathname: string): string {
+  return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
+}
+
+/** The encoding to send, from an Accept-Encoding header (brotli first); null for none. */
+export function pickEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Map<string, number>()
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name, q ? Number(q.slice(2)) : 1)
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  if (allows('br')) return 'br'
+  if (allows('gzip')) return 'gzip'
+  return null
+}
 
 export function createStaticApp(staticDir: string | null): Handler {
   if (!staticDir || !existsSync(join(staticDir, 'index.html'))) {
@@ -22,6 +76,7 @@ export function createStaticApp(staticDir: string | null): Handler {
       res.end(NOT_BUILT)
     }
   }
+  const root = normalize(staticDir + sep)
   const serve = sirv(staticDir, {
     single: true,
     etag: true,
@@ -30,10 +85,7 @@ export function createStaticApp(staticDir: string | null): Handler {
     // A value here makes sirv put a Cache-Control header on every file, which setHeaders refines.
     maxAge: 0,
     setHeaders(res, pathname) {
-      res.setHeader(
-        'Cache-Control',
-        pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      )
+      res.setHeader('Cache-Control', cacheControl(pathname))
       if (pathname === '/sw.js') res.setHeader('Service-Worker-Allowed', '/')
     },
     onNoMatch(_req, res) {
@@ -44,5 +96,75 @@ export function createStaticApp(staticDir: string | null): Handler {
       res.end('Not found')
     },
   })
-  return (req, res) => serve(req, res)
+
+  // file|encoding → the compressed body of the version of the file seen (size and mtime).
+  const compressed = new Map<string, { version: string; body: Promise<Buffer> }>()
+  const compressedBody = (file: string, version: string, encoding: Encoding) => {
+    const key = `${file}|${encoding}`
+    const cached = compressed.get(key)
+    if (cached?.version === version) return cached.body
+    const body = readFile(file).then((data) => compressors[encoding](data))
+    body.catch(() => compressed.delete(key))
+    compressed.set(key, { version, body })
+    return body
+  }
+
+  /** A compressible file of dist/ the request names; null when sirv should answer. */
+  async function compressibleFile(req: IncomingMessage) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null
+    if (req.headers.range) return null
+    let pathname: string
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    } catch {
+      return null
+    }
+    // Like sirv: no dotfiles (dist/.vite holds the build's manifests).
+    if (pathname.split('/').some((segment) => segment.startsWith('.'))) return null
+    const type = TEXT_TYPES[extname(pathname)]
+    if (!type) return null
+    const file = normalize(join(root, pathname))
+    if (!file.startsWith(root)) return null
+    const info = await stat(file).catch(() => null)
+    if (!info?.isFile() || info.size < MIN_COMPRESS_BYTES) return null
+    return { file, pathname, type, version: `${info.size}-${Math.trunc(info.mtimeMs)}` }
+  }
+
+  async function serveCompressed(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const encoding = pickEncoding(req.headers['accept-encoding'])
+    if (!encoding) return false
+    const found = await compressibleFile(req)
+    if (!found) return false
+    const etag = `W/"${found.version}-${encoding}"`
+    const headers: Record<string, string> = {
+      'Content-Type': found.type,
+      'Cache-Control': cacheControl(found.pathname),
+      'Content-Encoding': encoding,
+      Vary: 'Accept-Encoding',
+      ETag: etag,
+    }
+    if (found.pathname === '/sw.js') headers['Service-Worker-Allowed'] = '/'
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers)
+      res.end()
+      return true
+    }
+    const body = await compressedBody(found.file, found.version, encoding)
+    res.writeHead(200, { ...headers, 'Content-Length': String(body.length) })
+    res.end(req.method === 'HEAD' ? undefined : body)
+    return true
+  }
+
+  return (req, res) => {
+    serveCompressed(req, res).then(
+      (done) => {
+        if (!done) serve(req, res)
+      },
+      (error: unknown) => {
+        console.error('[humo-backend] compressed file failed:', error)
+        if (!res.headersSent) serve(req, res)
+        else res.destroy()
+      },
+    )
+  }
 }

@@ -9,15 +9,19 @@ import { parseArgs } from 'node:util'
 import { REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js'
 import { signedInUser } from '../../supabase/local/contract-testing.ts'
 import { startHumoBackend } from '../../supabase/local/server.ts'
+import { writeBenchFigures, type Figure } from './bench-figures.ts'
 
 const PRODUCT_SELECT =
   '*, brand:brands(id, name), category:categories(id, name), product_type:product_types(name), product_media(*), product_effects(*), terpene_profiles(*)'
 
+// Not strict: `npm run bench` passes the same options to every benchmark.
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '10000' },
     changes: { type: 'string', default: '200' },
   },
+  strict: false,
+  allowPositionals: true,
 })
 const productCount = Number(values.products)
 const changeCount = Number(values.changes)
@@ -36,6 +40,7 @@ async function main(): Promise<void> {
   console.log(
     `Seeded ${productCount} products into an in-memory backend in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   )
+  const figures: Figure[] = []
   try {
     const { client } = await signedInUser(backend, 'admin')
 
@@ -56,6 +61,11 @@ async function main(): Promise<void> {
         if (data.length < size) break
       }
       const seconds = (performance.now() - started) / 1000
+      figures.push({
+        label: `REST pull of ${rows} products, pages of ${size}`,
+        value: Math.round(rows / seconds),
+        unit: 'rows/s',
+      })
       console.log(
         `REST pull, pages of ${size}: ${rows} products in ${pages} pages, ${seconds.toFixed(2)} s, ${Math.round(rows / seconds)} rows/s (${((seconds * 1000) / pages).toFixed(1)} ms/page)`,
       )
@@ -100,6 +110,22 @@ async function main(): Promise<void> {
     console.log(
       `Realtime, commit → client event over ${changeCount} changes: median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
     )
+    figures.push(
+      {
+        label: `Realtime, commit → client event, median of ${changeCount}`,
+        value: percentile(latencies, 50),
+        unit: 'ms',
+      },
+      {
+        label: 'Realtime, commit → client event, p95',
+        value: percentile(latencies, 95),
+        unit: 'ms',
+      },
+    )
+    writeBenchFigures('backend-bench', {
+      title: `Embedded backend (issue 3), ${productCount} products`,
+      figures,
+    })
     await client.removeAllChannels()
   } finally {
     await backend.close()

@@ -25,7 +25,8 @@ function Spinner() {
     <div
       role="status"
       aria-label="Loading product"
-      className={css({ display: 'grid', placeItems: 'center', py: '24' })}
+      // A screen tall, so the footer does not jump down when the product arrives (CLS).
+      className={css({ display: 'grid', placeItems: 'center', py: '24', minH: '100dvh' })}
     >
       <span
         className={css({

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { Suspense, lazy, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { MENU } from '../../../lib/menu-categories'
@@ -7,7 +7,11 @@ import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { mailtoUri, telUri } from '../../../lib/shop'
 import { MessageIcon, TruckIcon } from '../../../ui/icons'
 import { BrandLogo } from './brand-logo'
-import { TextUpdatesDialog } from './text-updates-dialog'
+
+// Opened by a tap only: its QR code and form are fetched then, not with every page.
+const TextUpdatesDialog = lazy(() =>
+  import('./text-updates-dialog').then((module) => ({ default: module.TextUpdatesDialog })),
+)
 
 const heading = css({
   fontSize: 'sm',
@@ -52,6 +56,8 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 export function SiteFooter() {
   const { facts: shop } = useShopSettings()
   const [textOpen, setTextOpen] = useState(false)
+  const [textOpened, setTextOpened] = useState(false)
+  if (textOpen && !textOpened) setTextOpened(true)
   const year = new Date().getFullYear()
   return (
     <footer className={css({ bg: 'bg.inverse', color: 'fg.onInverseMuted', mt: '16' })}>
@@ -219,7 +225,11 @@ export function SiteFooter() {
           </p>
         </div>
       </div>
-      <TextUpdatesDialog open={textOpen} onOpenChange={setTextOpen} />
+      {textOpened && (
+        <Suspense fallback={null}>
+          <TextUpdatesDialog open={textOpen} onOpenChange={setTextOpen} />
+        </Suspense>
+      )}
     </footer>
   )
 }

@@ -1,0 +1,65 @@
+import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
+import { useEffect } from 'react'
+import { createStyleContext } from 'styled-system/jsx'
+import { toast } from 'styled-system/recipes'
+
+const { withProvider, withContext } = createStyleContext(toast)
+
+const Root = withProvider(Toast.Root, 'root')
+const Title = withContext(Toast.Title, 'title')
+const Description = withContext(Toast.Description, 'description')
+const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
+
+/** The app's one toaster (SPEC.md §9): bottom-right, 4000 ms, 3 visible, 14 px gap, Alt+T. */
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  duration: 4000,
+  max: 3,
+  gap: 14,
+  overlap: false,
+  hotkey: ['altKey', 'KeyT'],
+})
+
+export type ToastOptions = Parameters<typeof toaster.create>[0]
+
+/**
+ * The toast region. Tells `onReady` how to show a toast once the region listens to the store:
+ * Zag starts the region's machine (and its store subscription) in a microtask after mounting,
+ * so a toast created before that would be lost; a macrotask comes after it.
+ */
+export function Toaster({
+  onReady,
+}: {
+  onReady: (create: ((options: ToastOptions) => void) | undefined) => void
+}) {
+  useEffect(() => {
+    const timer = setTimeout(() => onReady((options) => void toaster.create(options)))
+    return () => {
+      clearTimeout(timer)
+      onReady(undefined)
+    }
+  }, [onReady])
+  return (
+    <ArkToaster toaster={toaster}>
+      {(t) => (
+        <Root>
+          <Title>{t.title}</Title>
+          {t.description && <Description>{t.description}</Description>}
+          <CloseTrigger aria-label="Dismiss">
+            <svg
+              width="14"
+              height="14"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
+              <path d="M18 6 6 18M6 6l12 12" />
+            </svg>
+          </CloseTrigger>
+        </Root>
+      )}
+    </ArkToaster>
+  )
+}
