@@ -21,7 +21,9 @@ test('the storefront asks for 21+ first, refuses politely, and remembers a yes',
 })
 
 test('the splash shows the loading text once per page load', async ({ page }) => {
-  await page.goto('/')
+  // The HTML draws the splash at the first paint, before any script has run.
+  await page.goto('/', { waitUntil: 'commit' })
   await expect(page.getByText('Loading your cannabis experience...')).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Are you 21 or older?' })).toBeVisible()
 })

@@ -11,14 +11,20 @@ const REVEAL_DELAY_MS = 200
 // NOTE: module state, so the splash shows once per page load, not on every navigation.
 let booted = false
 
+/**
+ * The counter as it stands now: it starts at navigation, when index.html draws the same splash,
+ * so the opening of the device database runs behind it instead of before it.
+ */
+const progressNow = () => Math.min(100, Math.floor(performance.now() / TICK_MS) * STEP)
+
 /** The start-up splash: logo, tagline, "Loading your cannabis experience..." and a counter. */
 export function BootSplash({ children }: { children: ReactNode }) {
-  const [progress, setProgress] = useState(booted ? 100 : 0)
+  const [progress, setProgress] = useState(() => (booted ? 100 : progressNow()))
   const [done, setDone] = useState(booted)
 
   useEffect(() => {
     if (done) return
-    const timer = setInterval(() => setProgress((p) => Math.min(100, p + STEP)), TICK_MS)
+    const timer = setInterval(() => setProgress(progressNow()), TICK_MS)
     return () => clearInterval(timer)
   }, [done])
 
