@@ -30,10 +30,12 @@ function CardMedia({
   product,
   layout,
   hovered,
+  priority,
 }: {
   product: ProductDoc
   layout: 'grid' | 'list'
   hovered: boolean
+  priority: boolean
 }) {
   const image = primaryImage(product)
   const video = firstVideo(product)
@@ -75,7 +77,9 @@ function CardMedia({
           <img
             src={imageUrl}
             alt={product.name}
-            loading="lazy"
+            // The first row is the page's largest paint: fetched at once, not when scrolled to.
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             width={400}
             height={400}
@@ -133,10 +137,13 @@ export function ProductCard({
   product,
   onAdd,
   layout = 'grid',
+  priority = false,
 }: {
   product: ProductDoc
   onAdd: AddToCart
   layout?: 'grid' | 'list'
+  /** Above the fold on load (the grid's first row). */
+  priority?: boolean
 }) {
   const [wished, toggleWish] = useWishlist(product.id)
   const level = stockLevel(product)
@@ -176,7 +183,7 @@ export function ProductCard({
       )}
     >
       <div className={css({ position: 'relative', flexShrink: 0 })}>
-        <CardMedia product={product} layout={layout} hovered={hovered} />
+        <CardMedia product={product} layout={layout} hovered={hovered} priority={priority} />
         {onSale && percent > 0 && (
           <span
             className={css({

@@ -91,7 +91,12 @@ export function ProductGrid({
               aria-posinset={row.index * columns + i + 1}
               aria-setsize={products.length}
             >
-              <ProductCard product={product} onAdd={onAdd} layout={layout} />
+              <ProductCard
+                product={product}
+                onAdd={onAdd}
+                layout={layout}
+                priority={row.index === 0}
+              />
             </div>
           ))}
         </div>
