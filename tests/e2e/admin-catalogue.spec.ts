@@ -115,6 +115,8 @@ test('a deactivated product stays in the Products tab as Inactive and leaves the
     const row = page.getByTestId('product-row').filter({ hasText: name })
     await expect(row).toBeVisible()
     await expect(row).not.toContainText('Inactive')
+    const total = page.getByRole('region', { name: 'Total Products' }).getByTestId('stat-value')
+    const before = await total.textContent()
     await row.getByRole('button', { name: `Edit ${name}` }).click()
     const edit = page.getByRole('dialog', { name: 'Edit Product' })
     const active = edit.getByRole('checkbox', { name: 'Active', exact: true })
@@ -127,6 +129,8 @@ test('a deactivated product stays in the Products tab as Inactive and leaves the
     // The table keeps it (from the device's admin catalogue), marked Inactive.
     await expect(row.getByText('Inactive', { exact: true })).toBeVisible()
     await expect(shopper.getByRole('heading', { name })).toHaveCount(0, { timeout: 20_000 })
+    // Staff still count it among the shop's products.
+    await expect(total).toHaveText(before ?? '')
     // Still there after a reload: the device holds inactive products.
     await page.reload()
     await openProducts(page)

@@ -121,7 +121,18 @@ export function AdminDashboard({
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
-  const stats = useMemo(() => dashboardStats(catalogue, orders ?? []), [catalogue, orders])
+  // Staff count every product the shop has, inactive ones too, once the admin catalogue is on
+  // the device; until then the shoppers' (active) catalogue stands in.
+  const statProducts = useMemo(
+    () =>
+      products.rows?.map((p) => ({
+        createdAt: p.created_at,
+        stock: p.quantity_available,
+        unlimited: p.is_unlimited_quantity,
+      })) ?? catalogue,
+    [products.rows, catalogue],
+  )
+  const stats = useMemo(() => dashboardStats(statProducts, orders ?? []), [statProducts, orders])
   const waiting = (orders ?? []).filter(isWaitingToSync).length
 
   const onMove = useCallback(
