@@ -10,6 +10,7 @@ import {
   incrementCartLine,
   removeFromCart,
   setCartQuantity,
+  snapshotOf,
 } from './cart.actions'
 
 function product(id: string, price: number): ProductDoc {
@@ -90,5 +91,26 @@ describe('cart transitions (SPEC.md §4)', () => {
     await addToCart(db, product('b', 10))
     await clearCart(db)
     expect(await db.cart_lines.count().exec()).toBe(0)
+  })
+})
+
+describe('the cart line picture', () => {
+  const media = (path: string, order: number, primary = false) => ({
+    id: path,
+    path,
+    type: 'image' as const,
+    isPrimary: primary,
+    displayOrder: order,
+  })
+
+  it('is the primary image, else the first by display order, as on the card', () => {
+    const base = product('p', 10)
+    expect(
+      snapshotOf({ ...base, media: [media('p/late.svg', 2), media('p/main.svg', 1, true)] })
+        .imagePath,
+    ).toBe('p/main.svg')
+    expect(
+      snapshotOf({ ...base, media: [media('p/late.svg', 2), media('p/early.svg', 0)] }).imagePath,
+    ).toBe('p/early.svg')
   })
 })

@@ -4,14 +4,13 @@
  */
 import type { HumoDatabase } from '../../data/database'
 import type { CartProductSnapshot } from '../../data/schemas/cart-line.schema'
+import { primaryImage } from '../../data/product-images'
 import type { ProductDoc } from '../../data/schemas/product.schema'
 
 export const MAX_QUANTITY = 999
 
 export function snapshotOf(product: ProductDoc): CartProductSnapshot {
-  const image =
-    product.media.find((m) => m.type === 'image' && m.isPrimary) ??
-    product.media.find((m) => m.type === 'image')
+  const image = primaryImage(product)
   return {
     name: product.name,
     slug: product.slug,

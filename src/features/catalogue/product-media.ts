@@ -10,11 +10,8 @@ export type MediaItem = ProductDoc['media'][number]
 export const MAX_GALLERY_ITEMS = 4
 const byOrder = (a: MediaItem, b: MediaItem) => a.displayOrder - b.displayOrder
 
-/** The still shown on cards and in the cart: the primary image, else the first image. */
-export function primaryImage(product: Pick<ProductDoc, 'media'>): MediaItem | undefined {
-  const images = product.media.filter((m) => m.type === 'image').sort(byOrder)
-  return images.find((m) => m.isPrimary) ?? images[0]
-}
+/** The still shown on cards and in the cart (one rule for the whole app, in src/data). */
+export { primaryImage } from '../../data/product-images'
 
 export function firstVideo(product: Pick<ProductDoc, 'media'>): MediaItem | undefined {
   return product.media.filter((m) => m.type === 'video').sort(byOrder)[0]

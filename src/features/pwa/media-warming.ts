@@ -13,6 +13,7 @@ import {
   fromEvent,
 } from 'rxjs'
 import type { HumoData } from '../../data/humo-data'
+import { primaryImage } from '../../data/product-images'
 import type { BrandDoc } from '../../data/schemas/brand.schema'
 import type { ProductDoc } from '../../data/schemas/product.schema'
 import {
@@ -50,15 +51,6 @@ export function mayWarmMedia(online: boolean, connection: ConnectionInfo | undef
 }
 
 type WarmProduct = Pick<ProductDoc, 'media' | 'createdAt'>
-type Media = ProductDoc['media'][number]
-
-/** The card's still image (the same rule as the catalogue's primaryImage): primary, else first. */
-function cardImage(product: Pick<ProductDoc, 'media'>): Media | undefined {
-  const images = product.media
-    .filter((m) => m.type === 'image')
-    .sort((a, b) => a.displayOrder - b.displayOrder)
-  return images.find((m) => m.isPrimary) ?? images[0]
-}
 
 // Only the path is looked at, so a relative URL (backend on the app's origin) parses against any base.
 function parseUrl(url: string): URL | null {
@@ -81,7 +73,7 @@ export function warmMediaUrls(
 ): string[] {
   const newestFirst = [...products].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   const paths = [
-    ...newestFirst.map((p) => cardImage(p)?.path),
+    ...newestFirst.map((p) => primaryImage(p)?.path),
     ...brands.map((b) => b.logoUrl),
   ].filter((path): path is string => Boolean(path))
   const urls = new Set<string>()
