@@ -133,6 +133,11 @@ export function AdminDashboard({
     [products.rows, catalogue],
   )
   const stats = useMemo(() => dashboardStats(statProducts, orders ?? []), [statProducts, orders])
+  // A product write: the admin catalogue and the shoppers' catalogue on this device both pull.
+  const productsChanged = () => {
+    products.reload()
+    resync()
+  }
   const waiting = (orders ?? []).filter(isWaitingToSync).length
 
   const onMove = useCallback(
@@ -309,10 +314,7 @@ export function AdminDashboard({
         row={productForm.row}
         supabase={supabase}
         onClose={() => setProductForm({ open: false, row: null })}
-        onSaved={() => {
-          products.reload()
-          resync()
-        }}
+        onSaved={productsChanged}
         onReferencesChanged={resync}
       />
       <BulkEditDialog
@@ -320,20 +322,14 @@ export function AdminDashboard({
         onClose={() => setDialog(null)}
         supabase={supabase}
         rows={products.rows ?? []}
-        onSaved={() => {
-          products.reload()
-          resync()
-        }}
+        onSaved={productsChanged}
       />
       <ImportProductsDialog
         open={dialog === 'import'}
         onClose={() => setDialog(null)}
         supabase={supabase}
         rows={products.rows ?? []}
-        onImported={() => {
-          products.reload()
-          resync()
-        }}
+        onImported={productsChanged}
       />
       <NotificationsDialog
         open={dialog === 'notifications'}
@@ -351,10 +347,7 @@ export function AdminDashboard({
         onClose={() => setDialog(null)}
         supabase={supabase}
         rows={products.rows ?? []}
-        onSaved={() => {
-          products.reload()
-          resync()
-        }}
+        onSaved={productsChanged}
       />
       <SalesReportDialog
         open={dialog === 'report'}
