@@ -45,6 +45,77 @@ function chunkModules(): Plugin {
   }
 }
 
+/**
+ * The built index.html paints the start-up splash before anything else arrives (decision 008):
+ * the app's stylesheet is fetched at once but without holding the first paint (the splash has
+ * its own inline styles; src/main.tsx waits for the stylesheet before it renders), and the app's
+ * scripts and their module preloads are only requested once the splash is on screen, so on a slow
+ * connection the HTML does not share the line with 300 KB of JavaScript before anything shows.
+ */
+function splashFirst(): Plugin {
+  return {
+    name: 'humo-splash-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const modules: string[] = []
+        let entry: string | null = null
+        let out = html.replace(
+          /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+          (_, href: string) => {
+            modules.push(href)
+            return ''
+          },
+        )
+        out = out.replace(
+          /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
+          (_, src: string) => {
+            entry = src
+            return ''
+          },
+        )
+        out = out.replace(
+          /<link rel="stylesheet" crossorigin href="([^"]+)">/,
+          (_, href: string) =>
+            `<link rel="preload" as="style" crossorigin href="${href}" data-app-css onload="this.onload=null;this.rel='stylesheet'">`,
+        )
+        if (!entry) throw new Error('humo-splash-first: no entry script in index.html')
+        const loader = `<script>
+      // The app's scripts, asked for once the splash has painted (vite.config.ts, splashFirst).
+      ;(function () {
+        var started = false
+        function start() {
+          if (started) return
+          started = true
+          var modules = ${JSON.stringify(modules)}
+          modules.forEach(function (href) {
+            var link = document.createElement('link')
+            link.rel = 'modulepreload'
+            link.crossOrigin = ''
+            link.href = href
+            document.head.appendChild(link)
+          })
+          var script = document.createElement('script')
+          script.type = 'module'
+          script.crossOrigin = ''
+          script.src = ${JSON.stringify(entry)}
+          document.head.appendChild(script)
+        }
+        requestAnimationFrame(function () {
+          setTimeout(start, 0)
+        })
+        // A tab opened in the background paints no frame; it must still start.
+        setTimeout(start, 100)
+      })()
+    </script>
+  </body>`
+        return out.replace('</body>', loader)
+      },
+    },
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
@@ -58,6 +129,7 @@ export default defineConfig({
     }),
     react(),
     chunkModules(),
+    splashFirst(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

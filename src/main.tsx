@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import './index.css'
@@ -9,17 +9,45 @@ import { startMediaWarming } from './features/pwa/media-warming'
 import { registerServiceWorker } from './features/pwa/register-service-worker'
 import { createHumoRouter } from './router'
 
+/**
+ * The built index.html loads the app's stylesheet without holding the first paint (only the
+ * splash shows until then); nothing of the app may render before it applies.
+ */
+function stylesheetApplied(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-css]')
+  return new Promise((resolve) => {
+    const applied = () => !link || (link.rel === 'stylesheet' && link.sheet !== null)
+    if (applied()) return resolve()
+    // The preload's load switches it to a stylesheet, which loads (from memory) once more.
+    const onLoad = () => {
+      if (!applied()) return
+      link?.removeEventListener('load', onLoad)
+      resolve()
+    }
+    link?.addEventListener('load', onLoad)
+    link?.addEventListener('error', () => resolve(), { once: true })
+  })
+}
+
 startInstallPrompt()
-const data = await startHumoData()
-const router = createHumoRouter(data)
+const router = createHumoRouter()
+// The page's own code (the route's lazy chunks) loads while the device database opens, so both
+// are ready together behind the start-up splash.
+// RouterProvider loads again when it mounts (cheap then); a failure here surfaces there.
+router.load().catch(() => undefined)
+const [data] = await Promise.all([startHumoData(), stylesheetApplied()])
 if (registerServiceWorker()) startMediaWarming(data)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
-createRoot(root).render(
-  <StrictMode>
-    <DataProvider data={data}>
-      <RouterProvider router={router} />
-    </DataProvider>
-  </StrictMode>,
+// A transition, so React renders the first page in slices that leave the main thread free
+// between them (the splash keeps counting; a slow phone's input is not blocked for long).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <DataProvider data={data}>
+        <RouterProvider router={router} />
+      </DataProvider>
+    </StrictMode>,
+  ),
 )

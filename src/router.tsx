@@ -1,13 +1,11 @@
 import { createRouter } from '@tanstack/react-router'
-import type { HumoData } from './data/humo-data'
 import { routeTree } from './route-tree.gen'
 
-export type RouterContext = { data: HumoData }
-
-export function createHumoRouter(data: HumoData) {
+// NOTE: no router context: screens reach the data layer through <DataProvider>, so the router can
+// exist (and fetch the route's code) before the device database has opened.
+export function createHumoRouter() {
   return createRouter({
     routeTree,
-    context: { data },
     defaultPreload: 'intent',
     scrollRestoration: true,
   })

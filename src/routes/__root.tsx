@@ -1,5 +1,4 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
-import type { RouterContext } from '../router'
+import { Outlet, createRootRoute } from '@tanstack/react-router'
 import { CartButton } from '../features/cart/components/cart-button'
 import { AppErrorPage } from '../features/content/components/app-error-page'
 import { NotFoundPage } from '../features/content/components/not-found-page'
@@ -9,7 +8,7 @@ import { SyncBanner } from '../features/pwa/components/sync-banner'
 import { UpdatePrompt } from '../features/pwa/components/update-prompt'
 import { Toaster } from '../ui/toaster'
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: () => (
     <>
       <SiteShell

@@ -3,9 +3,10 @@
 // run visits the home page once online in a fresh profile (the service worker takes control, the
 // catalogue syncs into RxDB and its images are warmed), closes that page, turns the network off
 // and opens /menu/flower in a new page. Measured in the page from the start of navigation: the
-// first product card on screen, and its picture decoded. Goal: the menu in under 1 s. SPEC.md's
-// start-up splash (a count-up of about 950 ms before any route shows) is timed apart, so the
-// report also says what the start costs beside it.
+// first product card on screen (visible, with the splash gone), and its picture decoded. Goal:
+// the menu in under 1 s. SPEC.md's start-up splash (a count-up of about 950 ms before any route
+// shows) is timed apart, so the report also says what the start costs beside it; the page is
+// prepared underneath the splash, so ideally the card shows in the frame the splash leaves.
 // Run: npx tsx tests/bench/offline-start-bench.ts [--runs 7]
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -24,7 +25,7 @@ const MEDIA_CACHE = 'humo-media'
 const GOAL_MS = 1000
 
 type Run = {
-  /** Navigation start to the first product card laid out on screen. */
+  /** Navigation start to the first product card visible on screen (the splash gone). */
   menuMs: number
   /** …to that card's picture decoded (from the media cache). */
   firstImageMs: number
@@ -115,8 +116,13 @@ async function oneRun(browser: Browser, url: string, images: number): Promise<Ru
       const menuMs = await (
         await page.waitForFunction(
           (card) => {
-            const box = document.querySelector(card)?.getBoundingClientRect()
-            return box && box.height > 0 && box.top < innerHeight ? performance.now() : 0
+            // Seen, not merely laid out: the page renders hidden under the splash (decision 006).
+            if (document.getElementById('boot-splash')) return 0
+            const element = document.querySelector(card)
+            if (!element?.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+              return 0
+            const box = element.getBoundingClientRect()
+            return box.height > 0 && box.top < innerHeight ? performance.now() : 0
           },
           CARD,
           RAF,

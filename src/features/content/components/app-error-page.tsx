@@ -1,6 +1,8 @@
 import { Link, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { removeBootSplash } from './boot-splash'
 
 function describe(error: unknown): string {
   if (error && typeof error === 'object') {
@@ -17,6 +19,8 @@ function describe(error: unknown): string {
 
 /** SPEC.md §8: an unexpected routing failure shows this fallback with the status or message. */
 export function AppErrorPage({ error, reset }: ErrorComponentProps) {
+  // The root's error page replaces the shell, and with it the splash's timer.
+  useEffect(removeBootSplash, [])
   return (
     <main
       className={css({

@@ -1,113 +1,53 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { SHOP } from '../../../lib/shop'
-import { LeafIcon } from '../../../ui/icons'
 
 /** SPEC.md §1/§9: +4 % every 30 ms to 100 %, then the routes appear after 200 ms. */
 const STEP = 4
 const TICK_MS = 30
 const REVEAL_DELAY_MS = 200
 
-// NOTE: module state, so the splash shows once per page load, not on every navigation.
-let booted = false
+/** When the routes may show, counted from navigation start: 100 % after 25 ticks, then 200 ms. */
+export const REVEAL_AT_MS = (100 / STEP) * TICK_MS + REVEAL_DELAY_MS
+
+/** Takes index.html's splash away (once the count is over, or when an error page must show). */
+export function removeBootSplash() {
+  document.getElementById('boot-splash')?.remove()
+}
+
+const hiddenPage = css({ visibility: 'hidden', h: '100dvh', overflow: 'hidden' })
 
 /**
- * The counter as it stands now: it starts at navigation, when index.html draws the same splash,
- * so the opening of the device database runs behind it instead of before it.
+ * Holds the storefront behind SPEC.md's start-up splash. index.html draws the splash (logo,
+ * tagline, "Loading your cannabis experience..." and the counter) over the page at the first
+ * paint and ticks it from navigation start (decision 006). The page renders underneath from the
+ * start, hidden and inert, so its chunks, its queries of the device database and its first
+ * layout are done while the count runs; when the count is over the splash is taken away and the
+ * page is there in the same frame.
+ * A storefront reached after the page started on /admin (which removes the splash at once) has
+ * no splash: the start is over.
  */
-const progressNow = () => Math.min(100, Math.floor(performance.now() / TICK_MS) * STEP)
-
-/** The start-up splash: logo, tagline, "Loading your cannabis experience..." and a counter. */
 export function BootSplash({ children }: { children: ReactNode }) {
-  const [progress, setProgress] = useState(() => (booted ? 100 : progressNow()))
-  const [done, setDone] = useState(booted)
+  const [done, setDone] = useState(() => document.getElementById('boot-splash') === null)
 
   useEffect(() => {
     if (done) return
-    const timer = setInterval(() => setProgress(progressNow()), TICK_MS)
-    return () => clearInterval(timer)
+    const timer = setTimeout(
+      () => {
+        removeBootSplash()
+        setDone(true)
+      },
+      Math.max(0, REVEAL_AT_MS - performance.now()),
+    )
+    return () => clearTimeout(timer)
   }, [done])
 
-  useEffect(() => {
-    if (done || progress < 100) return
-    const timer = setTimeout(() => {
-      booted = true
-      setDone(true)
-    }, REVEAL_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [done, progress])
-
-  if (done) return children
   return (
     <div
-      role="status"
-      aria-live="polite"
-      className={css({
-        minH: '100dvh',
-        display: 'grid',
-        placeItems: 'center',
-        bg: 'bg.inverse',
-        color: 'fg.onInverse',
-        textAlign: 'center',
-        px: '6',
-      })}
+      className={done ? undefined : hiddenPage}
+      inert={!done}
+      aria-hidden={done ? undefined : true}
     >
-      <div
-        className={css({
-          display: 'grid',
-          gap: '4',
-          justifyItems: 'center',
-          w: 'full',
-          maxW: 'xs',
-        })}
-      >
-        <span
-          className={css({
-            display: 'grid',
-            placeItems: 'center',
-            w: '20',
-            h: '20',
-            borderRadius: 'full',
-            bg: 'accent.solidHover',
-            animation: 'pulse 1.6s ease-in-out infinite',
-          })}
-        >
-          <LeafIcon size={44} />
-        </span>
-        <p className={css({ fontFamily: 'heading', fontSize: '4xl', fontWeight: 'bold' })}>
-          {SHOP.name}
-        </p>
-        <p className={css({ fontStyle: 'italic', color: 'fg.onInverseMuted' })}>{SHOP.slogan}</p>
-        <p className={css({ fontSize: 'sm', mt: '2' })}>Loading your cannabis experience...</p>
-        <div
-          role="progressbar"
-          aria-label="Loading"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className={css({
-            w: 'full',
-            h: '1.5',
-            bg: 'accent.solid',
-            borderRadius: 'full',
-            overflow: 'hidden',
-          })}
-        >
-          <div
-            className={css({ h: 'full', bg: 'fg.onInverse', transition: 'width 30ms linear' })}
-            style={{ width: `${progress}%` }}
-          />
-        </div>
-        <p
-          className={css({
-            fontSize: 'xs',
-            fontVariantNumeric: 'tabular-nums',
-            color: 'fg.onInverseMuted',
-          })}
-        >
-          {progress}%
-        </p>
-      </div>
+      {children}
     </div>
   )
 }
