@@ -29,13 +29,21 @@ function stylesheetApplied(): Promise<void> {
   })
 }
 
+// Marks for tests/bench/offline-start-bench.ts: where a start's time goes.
+performance.mark('humo:scripts-ready')
 startInstallPrompt()
 const router = createHumoRouter()
 // The page's own code (the route's lazy chunks) loads while the device database opens, so both
 // are ready together behind the start-up splash.
 // RouterProvider loads again when it mounts (cheap then); a failure here surfaces there.
 router.load().catch(() => undefined)
-const [data] = await Promise.all([startHumoData(), stylesheetApplied()])
+const [data] = await Promise.all([
+  startHumoData().then((ready) => {
+    performance.mark('humo:data-ready')
+    return ready
+  }),
+  stylesheetApplied(),
+])
 if (registerServiceWorker()) startMediaWarming(data)
 
 const root = document.getElementById('root')

@@ -7,6 +7,7 @@ import type { AddToCart } from '../add-to-cart-toast'
 import { useFirstSync } from '../hooks/use-first-sync'
 import { useHighlightedProducts } from '../hooks/use-highlighted-products'
 import { ProductCard, ProductCardSkeleton } from './product-card'
+import { useSplashHold } from '../../../lib/splash-hold'
 
 /** SPEC.md §9: 4 per page, pages move by 2, page count = ceil(products / 2), wrapping. */
 const PER_PAGE = 4
@@ -56,6 +57,7 @@ function Skeletons() {
 /** Home: "Featured Products", the catalogue's featured products in a wrapping carousel. */
 export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
   const products = useHighlightedProducts('featured', 12)
+  useSplashHold(!products)
   const sync = useFirstSync()
   const [page, setPage] = useState(0)
   const count = products?.length ?? 0
@@ -137,6 +139,7 @@ export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
 /** Home: "Flash Deals", up to 4 products that are featured or on sale (SPEC.md §2, variant two). */
 export function FlashDeals({ onAdd }: { onAdd: AddToCart }) {
   const products = useHighlightedProducts('deals', 4)
+  useSplashHold(!products)
   const sync = useFirstSync()
   return (
     <section aria-labelledby="deals-title">

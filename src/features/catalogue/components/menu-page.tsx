@@ -14,6 +14,7 @@ import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../me
 import { MenuFilters, type FilterPatch } from './menu-filters'
 import { ProductCardSkeleton } from './product-card'
 import { ProductGrid } from './product-grid'
+import { useSplashHold } from '../../../lib/splash-hold'
 
 const SORT_OPTIONS: readonly SelectOption<SortKey>[] = [
   { value: 'relevance', label: 'Relevance' },
@@ -130,6 +131,7 @@ export function MenuPage({
 }) {
   const entry = menuEntry(category)
   const result = useMenuProducts(category)
+  useSplashHold(result.status === 'loading')
   const sync = useFirstSync()
   const [drawerOpen, setDrawerOpen] = useState(false)
   const deferredSearch = useDeferredValue(search)

@@ -16,6 +16,7 @@ import { useProduct } from '../hooks/use-product'
 import { percentLabel, stockLevel, weightLabel } from '../product-media'
 import { SALE_CAMPAIGN } from './product-card'
 import { MediaGallery } from './media-gallery'
+import { useSplashHold } from '../../../lib/splash-hold'
 
 /** SPEC.md §4: "Only N left in stock!" for 1 to 9. */
 const LOW_STOCK_NOTE_BELOW = 10
@@ -468,6 +469,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
 export function ProductPage({ slug, onAdd }: { slug: string; onAdd: AddToCart }) {
   const product = useProduct(slug)
   const sync = useFirstSync()
+  useSplashHold(product === undefined)
   if (product === undefined || (product === null && !sync.done)) return <Spinner />
   if (product === null) return <NotFound />
   return <ProductDetail product={product} onAdd={onAdd} />

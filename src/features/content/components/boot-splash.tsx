@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { HOLD_LIMIT_MS, onSplashHoldsChange, splashHeld } from '../../../lib/splash-hold'
 
 /** SPEC.md §1/§9: +4 % every 30 ms to 100 %, then the routes appear after 200 ms. */
 const STEP = 4
@@ -22,7 +23,8 @@ const hiddenPage = css({ visibility: 'hidden', h: '100dvh', overflow: 'hidden' }
  * paint and ticks it from navigation start (decision 006). The page renders underneath from the
  * start, hidden and inert, so its chunks, its queries of the device database and its first
  * layout are done while the count runs; when the count is over the splash is taken away and the
- * page is there in the same frame.
+ * page is there in the same frame. A page still reading its first data from the device holds the
+ * splash a little longer (src/lib/splash-hold.ts), so it does not leave onto skeletons.
  * A storefront reached after the page started on /admin (which removes the splash at once) has
  * no splash: the start is over.
  */
@@ -31,14 +33,25 @@ export function BootSplash({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (done) return
-    const timer = setTimeout(
-      () => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // SPEC's count first; then, for a little longer at most, the page's first read of the device.
+    const revealWhenDue = () => {
+      clearTimeout(timer)
+      const now = performance.now()
+      if (now < REVEAL_AT_MS) timer = setTimeout(revealWhenDue, REVEAL_AT_MS - now)
+      else if (splashHeld() && now < HOLD_LIMIT_MS)
+        timer = setTimeout(revealWhenDue, HOLD_LIMIT_MS - now)
+      else {
         removeBootSplash()
         setDone(true)
-      },
-      Math.max(0, REVEAL_AT_MS - performance.now()),
-    )
-    return () => clearTimeout(timer)
+      }
+    }
+    const unsubscribe = onSplashHoldsChange(revealWhenDue)
+    revealWhenDue()
+    return () => {
+      clearTimeout(timer)
+      unsubscribe()
+    }
   }, [done])
 
   return (

@@ -1,0 +1,35 @@
+import { useEffect } from 'react'
+
+/**
+ * Lets a page keep SPEC.md's start-up splash up while it reads its first data from the device
+ * database, so the splash leaves onto the page's content rather than onto skeletons that fill a
+ * moment later. Holds only matter during the start (BootSplash), and never keep the splash past
+ * HOLD_LIMIT_MS from navigation start: a slow device then shows the page's own loading state.
+ */
+export const HOLD_LIMIT_MS = 2000
+
+let holds = 0
+const listeners = new Set<() => void>()
+
+export function splashHeld(): boolean {
+  return holds > 0
+}
+
+export function onSplashHoldsChange(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function change(by: number) {
+  holds += by
+  for (const listener of listeners) listener()
+}
+
+/** While `loading` is true, the start-up splash (if it still shows) waits for this page. */
+export function useSplashHold(loading: boolean): void {
+  useEffect(() => {
+    if (!loading) return
+    change(1)
+    return () => change(-1)
+  }, [loading])
+}
