@@ -91,7 +91,10 @@ interface Introspection {
   composites: { type: PgType; attributes: { name: string; type: number }[] }[]
 }
 
-const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name)
+// The CLI sorts with localeCompare; a fixed locale keeps the output the same on every machine.
+const collator = new Intl.Collator('en')
+const compare = (a: string, b: string) => collator.compare(a, b)
+const byName = <T extends { name: string }>(a: T, b: T) => compare(a.name, b.name)
 
 /** Runs every migration on a fresh in-memory database and renders api-types.ts from it. */
 export async function generateApiTypes(): Promise<string> {
@@ -406,9 +409,9 @@ function render(schema: Introspection): string {
     [...relation.relationships]
       .sort(
         (a, b) =>
-          a.name.localeCompare(b.name) ||
-          a.referencedRelation.localeCompare(b.referencedRelation) ||
-          JSON.stringify(a.referencedColumns).localeCompare(JSON.stringify(b.referencedColumns)),
+          compare(a.name, b.name) ||
+          compare(a.referencedRelation, b.referencedRelation) ||
+          compare(JSON.stringify(a.referencedColumns), JSON.stringify(b.referencedColumns)),
       )
       .map(
         (r) => `{
@@ -540,7 +543,7 @@ function render(schema: Introspection): string {
           [...overloads].map(
             ([name, fns]) =>
               `${key(name)}: ${fns
-                .sort((a, b) => a.identity.localeCompare(b.identity))
+                .sort((a, b) => compare(a.identity, b.identity))
                 .map(signature)
                 .join(' | ')}`,
           ),
