@@ -52,6 +52,17 @@ describe('the install offer', () => {
     expect(state.installAvailable).toBe(true)
   })
 
+  it('keeps an offer the page caught before the app started', async () => {
+    const host = new FakeWindow()
+    const state = { installAvailable: false }
+    const { event, prompt } = offer('accepted')
+    const installer = watchInstallPrompt(host, state, event)
+    expect(state.installAvailable).toBe(true)
+    await expect(installer.install()).resolves.toBe('accepted')
+    expect(prompt).toHaveBeenCalledTimes(1)
+    expect(state.installAvailable).toBe(false)
+  })
+
   it('shows the browser prompt once and reports the choice', async () => {
     const { host, state, installer } = setup()
     const { event, prompt } = offer('dismissed')

@@ -34,8 +34,10 @@ export interface InstallPrompt {
 export function watchInstallPrompt(
   host: InstallHost,
   state: Pick<PwaState, 'installAvailable'>,
+  /** An offer the page caught before the app's scripts ran (index.html). */
+  earlyOffer: Event | null = null,
 ): InstallPrompt {
-  let offer: BeforeInstallPromptEvent | null = null
+  let offer = earlyOffer as BeforeInstallPromptEvent | null
   const standalone = host.matchMedia('(display-mode: standalone)')
   const refresh = () => {
     state.installAvailable = offer !== null && !standalone.matches
@@ -75,13 +77,23 @@ export function watchInstallPrompt(
 
 let appPrompt: InstallPrompt | null = null
 
+declare global {
+  interface Window {
+    /** Set by index.html's first script when Chromium offers installation before the app runs. */
+    humoInstallOffer?: Event
+  }
+}
+
 /**
  * Starts listening for the browser's offer. Called before the app's data loads: Chromium makes
- * its offer once per page, possibly before React renders.
+ * its offer once per page, possibly before the app's scripts have even arrived (index.html keeps
+ * that one for us).
  */
 export function startInstallPrompt(): void {
   if (typeof window === 'undefined' || appPrompt) return
-  appPrompt = watchInstallPrompt(window, pwaState)
+  const early = window.humoInstallOffer ?? null
+  delete window.humoInstallOffer
+  appPrompt = watchInstallPrompt(window, pwaState, early)
 }
 
 export function installApp(): Promise<InstallOutcome> {

@@ -20,7 +20,10 @@ export function useHighlightedProducts(
       kind === 'featured'
         ? { isFeatured: { $eq: true } }
         : { $or: [{ isFeatured: { $eq: true } }, { isOnSale: { $eq: true } }] }
-    return db.products.find({ selector }).$.pipe(
+    const query = db.products.find({ selector })
+    // Read now, while the page renders, rather than when React subscribes after its commit.
+    query.exec().catch(() => undefined) // a failure reaches the page through query.$
+    return query.$.pipe(
       map((docs) => {
         const products = docs.map((d) => d.toJSON() as ProductDoc).sort(newestFirst)
         // Deals lead with what is actually on sale.

@@ -19,6 +19,8 @@ export function useMenuProducts(category: MenuCategory): MenuProducts {
       category === 'all'
         ? db.products.find()
         : db.products.find({ selector: { categorySlug: category } })
+    // Read now, while the page renders, rather than when React subscribes after its commit.
+    query.exec().catch(() => undefined) // a failure reaches the page through query.$
     return query.$.pipe(
       map((docs): MenuProducts => ({
         status: 'ready',

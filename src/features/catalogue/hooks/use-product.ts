@@ -7,12 +7,11 @@ import type { ProductDoc } from '../../../data/schemas/product.schema'
 /** One product by slug (indexed), live; `undefined` until the query answers, `null` if absent. */
 export function useProduct(slug: string): ProductDoc | null | undefined {
   const { db } = useHumoData()
-  const product$ = useMemo(
-    () =>
-      db.products
-        .findOne({ selector: { slug } })
-        .$.pipe(map((doc) => (doc ? (doc.toJSON() as ProductDoc) : null))),
-    [db, slug],
-  )
+  const product$ = useMemo(() => {
+    const query = db.products.findOne({ selector: { slug } })
+    // Read now, while the page renders, rather than when React subscribes after its commit.
+    query.exec().catch(() => undefined) // a failure reaches the page through query.$
+    return query.$.pipe(map((doc) => (doc ? (doc.toJSON() as ProductDoc) : null)))
+  }, [db, slug])
   return useObservable<ProductDoc | null | undefined>(product$, undefined)
 }
