@@ -46,7 +46,7 @@ export const ROUTES = [
 
 /** Source modules the app imports dynamically at boot, whatever the shopper does. */
 export const BOOT_IMPORTS = [
-  'src/data/supabase.ts',
+  'src/data/backend-client.ts',
   'src/data/replication/catalogue-replication.ts',
   'src/data/replication/live-changes.ts',
   'src/data/outbox/order-outbox.ts',

@@ -2,10 +2,11 @@
  * Boots the data layer: opens the device database at once (the UI never waits on the network),
  * then finds the backend and starts replication in the background. Only the leader tab
  * replicates and sends orders; other tabs see the same data live through RxDB.
- * supabase-js and the replication are imported dynamically: the first screen renders from the
- * device while they load (scripts/check-budget.mjs still counts them, as every boot loads them).
+ * The backend client and the replication are imported dynamically: the first screen renders from
+ * the device while they load (scripts/check-budget.mjs still counts them, as every boot loads
+ * them). Shoppers never sign in, so the client is the light anonymous one (decision 007); the
+ * back office makes its own signed-in client from `config$`.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { BehaviorSubject, combineLatest } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, type HumoDatabase } from './database'
@@ -21,8 +22,8 @@ export type SyncState = {
 
 export type HumoData = {
   db: HumoDatabase
+  /** Where the backend is, once known (the back office builds its signed-in client from it). */
   config$: BehaviorSubject<BackendConfig | null>
-  supabase$: BehaviorSubject<SupabaseClient | null>
   sync$: BehaviorSubject<SyncState>
   /** Resolves once the first pull has finished (or failed), for screens that show skeletons. */
   firstSync: Promise<void>
@@ -35,7 +36,7 @@ const LAST_SYNC_KEY = 'humo.last-synced-at'
 /** The code that talks to the backend; the first screen does not wait for it. */
 function loadSyncModules() {
   return Promise.all([
-    import('./supabase'),
+    import('./backend-client'),
     import('./replication/catalogue-replication'),
     import('./replication/live-changes'),
     import('./outbox/order-outbox'),
@@ -50,7 +51,6 @@ export async function startHumoData(): Promise<HumoData> {
   const syncModules = loadSyncModules()
   syncModules.catch(() => undefined) // awaited below; a failure surfaces there
   const db = await createHumoDatabase()
-  const supabase$ = new BehaviorSubject<SupabaseClient | null>(null)
   const config$ = new BehaviorSubject<BackendConfig | null>(null)
   const sync$ = new BehaviorSubject<SyncState>({
     online: navigator.onLine,
@@ -79,17 +79,16 @@ export async function startHumoData(): Promise<HumoData> {
       return
     }
     const [
-      { createSupabase },
+      { createBackendClient },
       { replicateCatalogue },
       { CATALOGUE_TABLES, watchChanges },
       { startOrderOutbox },
       { startContactOutbox },
     ] = await syncModules
     config$.next(config)
-    const supabase = createSupabase(config)
-    supabase$.next(supabase)
+    const backend = createBackendClient(config)
 
-    const catalogue = replicateCatalogue(supabase, db, { waitForLeadership: true })
+    const catalogue = replicateCatalogue(backend, db, { waitForLeadership: true })
     combineLatest(catalogue.replications.map((r) => r.active$)).subscribe((active) =>
       patch({ syncing: active.some(Boolean) }),
     )
@@ -113,9 +112,9 @@ export async function startHumoData(): Promise<HumoData> {
     resync = () => catalogue.nudge()
 
     await db.waitForLeadership()
-    watchChanges(supabase, 'humo-catalogue', CATALOGUE_TABLES, () => catalogue.nudge())
-    const outbox = startOrderOutbox(db, supabase)
-    const contact = startContactOutbox(db, supabase)
+    watchChanges(backend, 'humo-catalogue', CATALOGUE_TABLES, () => catalogue.nudge())
+    const outbox = startOrderOutbox(db, backend)
+    const contact = startContactOutbox(db, backend)
     // Shoppers cannot subscribe to orders (RLS), so their statuses are polled while visible.
     setInterval(() => {
       if (document.visibilityState === 'visible' && navigator.onLine) void outbox.refreshStatuses()
@@ -130,5 +129,5 @@ export async function startHumoData(): Promise<HumoData> {
     })
   })
 
-  return { db, config$, supabase$, sync$, firstSync, resync: () => resync() }
+  return { db, config$, sync$, firstSync, resync: () => resync() }
 }

@@ -8,10 +8,10 @@
  * takes the server's state and records a notice telling this person what happened — so no status
  * change is lost silently.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { RxConflictHandler, WithDeleted } from 'rxdb'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
 import { Subject } from 'rxjs'
+import type { BackendClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { AdminOrderDoc } from '../schemas/admin-order.schema'
 import type { OrderNoticeDoc } from '../schemas/order-notice.schema'
@@ -137,7 +137,7 @@ export function createAdminOrderConflictHandler(
 }
 
 export function replicateAdminOrders(
-  supabase: SupabaseClient,
+  supabase: BackendClient,
   db: HumoDatabase,
   options: { identifier: string; live?: boolean; waitForLeadership?: boolean },
 ) {
