@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
 import { Button } from '../../../ui/button'
 import { usePwaState } from '../hooks/use-pwa-state'
-import { applyUpdate } from '../register-service-worker'
+import { applyUpdate } from '../service-worker'
 
 /**
  * Tells the user a new deployment is ready and lets them switch to it when they choose; the
