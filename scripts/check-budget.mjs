@@ -48,7 +48,6 @@ export const ROUTES = [
 export const BOOT_IMPORTS = [
   'src/data/backend-client.ts',
   'src/data/replication/catalogue-replication.ts',
-  'src/data/replication/live-changes.ts',
   'src/data/outbox/order-outbox.ts',
   'src/data/outbox/contact-outbox.ts',
 ]

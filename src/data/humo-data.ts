@@ -4,8 +4,9 @@
  * replicates and sends orders; other tabs see the same data live through RxDB.
  * The backend client and the replication are imported dynamically: the first screen renders from
  * the device while they load (scripts/check-budget.mjs still counts them, as every boot loads
- * them). Shoppers never sign in, so the client is the light anonymous one (decision 007); the
- * back office makes its own signed-in client from `config$`.
+ * them); the live change feed only after the first pull. Shoppers never sign in, so the clients
+ * are the light anonymous ones (decision 007); the back office makes its own signed-in client
+ * from `config$`.
  */
 import { BehaviorSubject, combineLatest } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
@@ -33,12 +34,19 @@ export type HumoData = {
 
 const LAST_SYNC_KEY = 'humo.last-synced-at'
 
+/**
+ * The change feed: it only keeps a catalogue fresh, so its code (Realtime) is fetched once the
+ * first pull has brought one (scripts/check-budget.mjs lists it apart, as after that pull).
+ */
+function loadLiveModules() {
+  return Promise.all([import('./realtime-client'), import('./replication/live-changes')])
+}
+
 /** The code that talks to the backend; the first screen does not wait for it. */
 function loadSyncModules() {
   return Promise.all([
     import('./backend-client'),
     import('./replication/catalogue-replication'),
-    import('./replication/live-changes'),
     import('./outbox/order-outbox'),
     import('./outbox/contact-outbox'),
   ])
@@ -79,14 +87,13 @@ export async function startHumoData(): Promise<HumoData> {
       return
     }
     const [
-      { createBackendClient },
+      { createRpcClient },
       { replicateCatalogue },
-      { CATALOGUE_TABLES, watchChanges },
       { startOrderOutbox },
       { startContactOutbox },
     ] = await syncModules
     config$.next(config)
-    const backend = createBackendClient(config)
+    const backend = createRpcClient(config)
 
     const catalogue = replicateCatalogue(backend, db, { waitForLeadership: true })
     combineLatest(catalogue.replications.map((r) => r.active$)).subscribe((active) =>
@@ -112,7 +119,15 @@ export async function startHumoData(): Promise<HumoData> {
     resync = () => catalogue.nudge()
 
     await db.waitForLeadership()
-    watchChanges(backend, 'humo-catalogue', CATALOGUE_TABLES, () => catalogue.nudge())
+    catalogue
+      .awaitInitial()
+      .then(loadLiveModules)
+      .then(([{ createChannelClient }, { CATALOGUE_TABLES, watchChanges }]) =>
+        watchChanges(createChannelClient(config), 'humo-catalogue', CATALOGUE_TABLES, () =>
+          catalogue.nudge(),
+        ),
+      )
+      .catch((error: unknown) => console.warn('live catalogue changes', error))
     const outbox = startOrderOutbox(db, backend)
     const contact = startContactOutbox(db, backend)
     // Shoppers cannot subscribe to orders (RLS), so their statuses are polled while visible.

@@ -137,18 +137,20 @@ describe("the storefront's anonymous client (PostgREST and Realtime, no auth)", 
   it('pulls the catalogue and hears a change live, as supabase-js does for a shopper', async () => {
     // Node 20 has no WebSocket of its own; the browser's is what the app uses.
     vi.stubGlobal('WebSocket', WebSocket)
-    const { createBackendClient } = await import('../../src/data/backend-client')
+    const { createRpcClient } = await import('../../src/data/backend-client')
+    const { createChannelClient } = await import('../../src/data/realtime-client')
     const { watchChanges, CATALOGUE_TABLES } =
       await import('../../src/data/replication/live-changes')
-    const shop = createBackendClient({
-      supabaseUrl: backend.url,
-      supabaseAnonKey: backend.anonKey,
+    const config = { supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey }
+    const replication = replicateProducts(createRpcClient(config), db, {
+      identifier: 'light-client',
     })
-    const replication = replicateProducts(shop, db, { identifier: 'light-client' })
     await replication.awaitInitialReplication()
     expect(await db.products.count().exec()).toBe(await activeProductCount())
 
-    const stop = watchChanges(shop, 'light-client', CATALOGUE_TABLES, () => replication.nudge())
+    const stop = watchChanges(createChannelClient(config), 'light-client', CATALOGUE_TABLES, () =>
+      replication.nudge(),
+    )
     const [renamed] = await db.products.find({ sort: [{ name: 'asc' }] }).exec()
     await new Promise((r) => setTimeout(r, 500))
     await backend.service

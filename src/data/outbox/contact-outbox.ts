@@ -2,11 +2,11 @@
  * Sends queued contact messages through `submit_contact_message`, with the same rules as the
  * order outbox: retry with back-off on anything but a refusal of the data itself.
  */
-import type { BackendClient } from '../backend-client'
+import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import { backoffMs, isFatalError } from './order-outbox'
 
-export function startContactOutbox(db: HumoDatabase, supabase: BackendClient) {
+export function startContactOutbox(db: HumoDatabase, supabase: RpcClient) {
   let running: Promise<void> | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false

@@ -11,7 +11,7 @@
 import type { RxConflictHandler, WithDeleted } from 'rxdb'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
 import { Subject } from 'rxjs'
-import type { BackendClient } from '../backend-client'
+import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { AdminOrderDoc } from '../schemas/admin-order.schema'
 import type { OrderNoticeDoc } from '../schemas/order-notice.schema'
@@ -137,7 +137,7 @@ export function createAdminOrderConflictHandler(
 }
 
 export function replicateAdminOrders(
-  supabase: BackendClient,
+  supabase: RpcClient,
   db: HumoDatabase,
   options: { identifier: string; live?: boolean; waitForLeadership?: boolean },
 ) {

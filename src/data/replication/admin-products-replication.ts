@@ -5,7 +5,7 @@
  * `admin_import_products` on the server, and come back by this pull.
  */
 import type { WithDeleted } from 'rxdb'
-import type { BackendClient } from '../backend-client'
+import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { AdminProductDoc } from '../schemas/admin-product.schema'
 import type { ProductRow } from './product-row'
@@ -78,7 +78,7 @@ export function adminProductRowToDoc(row: AdminProductWireRow): WithDeleted<Admi
 }
 
 export function replicateAdminProducts(
-  supabase: BackendClient,
+  supabase: RpcClient,
   db: HumoDatabase,
   options: ReplicatePullOptions,
 ): PullReplication<AdminProductDoc> {

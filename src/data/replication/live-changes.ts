@@ -5,7 +5,7 @@
  * checkpoint without losing what changed meanwhile.
  */
 import { REALTIME_SUBSCRIBE_STATES } from '@supabase/realtime-js'
-import type { BackendClient } from '../backend-client'
+import type { ChannelClient } from '../backend-client'
 
 /**
  * Shoppers listen to `catalogue_changes` (one row per catalogue table, bumped on every write):
@@ -15,7 +15,7 @@ import type { BackendClient } from '../backend-client'
 export const CATALOGUE_TABLES = ['catalogue_changes'] as const
 
 export function watchChanges(
-  supabase: BackendClient,
+  supabase: ChannelClient,
   name: string,
   tables: readonly string[],
   onChange: () => void,

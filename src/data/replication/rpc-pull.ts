@@ -15,7 +15,7 @@
 import type { RxCollection, WithDeleted } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { Subject } from 'rxjs'
-import type { BackendClient } from '../backend-client'
+import type { RpcClient } from '../backend-client'
 
 export const OVERLAP_WINDOW_MS = 30_000
 export const PULL_BATCH_SIZE = 1000
@@ -40,7 +40,7 @@ export function windowStart(modified: string, windowMs = OVERLAP_WINDOW_MS): str
 }
 
 async function callPull<Row extends WireRow>(
-  supabase: BackendClient,
+  supabase: RpcClient,
   rpc: string,
   checkpoint: PullCheckpoint | undefined,
   maxRows: number,
@@ -81,7 +81,7 @@ export type RpcPullOptions<Doc extends Versioned, Row extends WireRow> = {
 }
 
 export function createRpcPullHandler<Doc extends Versioned, Row extends WireRow>(
-  supabase: BackendClient,
+  supabase: RpcClient,
   { rpc, collection, toDoc, overlapMs = OVERLAP_WINDOW_MS }: RpcPullOptions<Doc, Row>,
 ): PullHandler<Doc> {
   /** Keeps the rows behind the checkpoint that the device does not hold at that version. */
@@ -128,7 +128,7 @@ export type ReplicatePullOptions = {
 }
 
 export function replicateByRpc<Doc extends Versioned, Row extends WireRow>(
-  supabase: BackendClient,
+  supabase: RpcClient,
   pull: RpcPullOptions<Doc, Row>,
   options: ReplicatePullOptions,
 ): PullReplication<Doc> {
