@@ -27,7 +27,7 @@ export type PressIntent = {
 }
 
 export type Intent = {
-  /** `[data-part=…][data-index=…]` of the element that had focus. */
+  /** `[data-part=…][data-index=…][data-value=…]` of the element that had focus. */
   focus: string | null
   press: PressIntent | null
   /** The `data-part`s clicked (a click also comes from Enter or Space on a button). */
@@ -47,8 +47,12 @@ function partsOf(target: EventTarget): string[] {
 function focusSelector(element: HTMLElement): string | null {
   const part = element.dataset.part
   if (!part) return null
-  const index = element.dataset.index
-  return `[data-part="${part}"]${index === undefined ? '' : `[data-index="${index}"]`}`
+  const { index, value } = element.dataset
+  return (
+    `[data-part="${part}"]` +
+    (index === undefined ? '' : `[data-index="${index}"]`) +
+    (value === undefined ? '' : `[data-value="${CSS.escape(value)}"]`)
+  )
 }
 
 /**
