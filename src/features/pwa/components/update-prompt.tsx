@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { Button } from '../../../ui/button'
+import { button } from 'styled-system/recipes'
 import { usePwaState } from '../hooks/use-pwa-state'
 import { applyUpdate } from '../service-worker'
 
@@ -35,9 +35,14 @@ export function UpdatePrompt() {
       })}
     >
       <span>A new version is available</span>
-      <Button variant="light" size="sm" onClick={applyUpdate} disabled={updating}>
+      <button
+        type="button"
+        className={button({ variant: 'light', size: 'sm' })}
+        onClick={applyUpdate}
+        disabled={updating}
+      >
         Reload
-      </Button>
+      </button>
     </div>
   )
 }
