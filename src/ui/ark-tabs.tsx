@@ -8,13 +8,20 @@ const { withProvider, withContext } = createStyleContext(tabs)
 
 const StyledRoot = withProvider(ArkTabs.Root, 'root')
 
-/** The Ark UI parts behind `Tabs` (src/ui/tabs.tsx), styled by the tabs recipe. */
+/** Ark UI's tabs styled by the tabs recipe, parts as in Park UI. */
 export const parts = {
   List: withContext(ArkTabs.List, 'list'),
   Trigger: withContext(ArkTabs.Trigger, 'trigger'),
   Content: withContext(ArkTabs.Content, 'content'),
   Indicator: withContext(ArkTabs.Indicator, 'indicator'),
 }
+
+/**
+ * Tabs (Ark UI) loaded with the page, for panels that hold state of their own (the admin
+ * dashboard's): `Tabs` of tabs.tsx remounts its panels when Ark UI takes over from its static copy.
+ * Arrow keys move between triggers, Home and End jump.
+ */
+export const Tabs = { Root: StyledRoot, ...parts }
 
 export type ArkTabsRootProps = {
   value?: string
@@ -26,7 +33,7 @@ export type ArkTabsRootProps = {
   intent: Intent
 }
 
-/** Ark UI's tabs: arrow keys move between triggers, Home and End jump. */
+/** The root `Tabs` of tabs.tsx swaps in: refocuses the trigger focused in the static copy. */
 export function Root({ intent, ...props }: ArkTabsRootProps) {
   const root = useRef<HTMLDivElement>(null)
   useEffect(() => restoreFocus(root.current, intent), [intent])

@@ -14,7 +14,9 @@ import { useLazyPart } from './lazy-part'
 
 // Tabs are on screen at once (the product page's Description) but their keyboard handling only
 // matters once used: this static copy renders them with Ark UI's markup and classes, switches on
-// a click, and Ark UI's tabs are fetched on the first hover, press or focus (see lazy-part.ts).
+// a click, and Ark UI's tabs are fetched on the first hover, press or focus of the tab list (see
+// lazy-part.ts). The panels are remounted when Ark UI takes over, so these tabs are for panels
+// without state of their own; others use `Tabs` from ark-tabs.tsx, loaded with the page.
 let module: typeof Ark | undefined
 const load = () => import('./ark-tabs').then((m) => (module = m))
 const loaded = () => module
@@ -23,6 +25,8 @@ const classes = tabs()
 
 type StaticTabs = {
   id: string
+  /** For the tab list: the first hover, press or focus there fetches Ark UI. */
+  intentHandlers: ReturnType<typeof useLazyPart>['handlers']
   value: string | undefined
   visited: Set<string>
   lazyMount: boolean
@@ -88,10 +92,13 @@ function Root({
     onValueChange?.({ value: next })
   }
   return (
-    <ModeContext.Provider value={{ static: { id, value: current, visited, lazyMount, select } }}>
+    <ModeContext.Provider
+      value={{
+        static: { id, intentHandlers: handlers, value: current, visited, lazyMount, select },
+      }}
+    >
       <div
         {...common('root')}
-        {...handlers}
         id={id}
         className={[classes.root, className].filter(Boolean).join(' ')}
       >
@@ -104,10 +111,11 @@ function Root({
 function List({ children }: { children: ReactNode }) {
   const mode = useMode()
   if ('ark' in mode) return <mode.ark.parts.List>{children}</mode.ark.parts.List>
-  const { id } = mode.static
+  const { id, intentHandlers } = mode.static
   return (
     <div
       {...common('list')}
+      {...intentHandlers}
       id={`${id}:list`}
       role="tablist"
       aria-orientation="horizontal"
