@@ -3,17 +3,28 @@
 // For each storefront route it counts the gzipped JavaScript a first visit loads before the
 // shopper can interact:
 //   - the entry chunk of index.html and everything it imports statically, transitively (Vite
-//     also lists these as <link rel="modulepreload"> in index.html, so they all load at boot);
+//     also lists these as <link rel="modulepreload"> in index.html, so they all load at boot):
+//     React, the router, RxDB on Dexie and the app's boot code;
 //   - the route's lazy chunks made by TanStack Router's autoCodeSplitting (the `?tsr-split=`
 //     pieces holding `component` or `loader`; the error, not-found and pending components are
 //     left out as they only load when shown), for the route file and any layout route above it,
 //     with their static imports, transitively;
-//   - the dynamic imports the app performs unconditionally at boot (BOOT_IMPORTS below; today
-//     none: src/main.tsx and src/data/humo-data.ts import everything statically, and RxDB,
-//     supabase-js and the replication are therefore in the entry's static graph).
-// Not counted: dynamic imports behind an interaction (a dialog opened, a route preloaded on
-// hover by `defaultPreload: 'intent'`), CSS, images, fonts, and the service worker (it is
-// installed after the page has loaded and is not JavaScript of the page).
+//   - the dynamic imports the app performs unconditionally at boot (BOOT_IMPORTS: the anonymous
+//     PostgREST client, the catalogue pull and the outboxes, src/data/humo-data.ts).
+// Listed apart, each with what it adds, and checked against the goal where they can load before
+// interaction:
+//   - CONDITIONAL: dynamic imports that load with the route's first render only in some cases
+//     (DOMPurify on browsers without the HTML Sanitizer API; the list windowing for menus of 120
+//     products or more). The route's figure with them must also be within BUDGET_KB.
+//   - AFTER_FIRST_PULL: the live change feed (Realtime), fetched once the first catalogue pull
+//     has finished, that is once the catalogue is on screen and usable; nothing listens for
+//     changes before there is a catalogue (src/data/humo-data.ts). Not counted.
+//   - AFTER_LOAD: the service worker's registration (workbox-window), imported after the window's
+//     `load` event (src/features/pwa/service-worker.ts). Not counted.
+// Not counted either: dynamic imports behind an interaction (Ark UI's tooltip, select, slider and
+// tabs on the first hover, press or focus of their static copies (src/ui/lazy-part.ts), dialogs
+// and toasts when opened, a route preloaded on hover by `defaultPreload: 'intent'`), CSS,
+// images, fonts, and the service worker itself (not JavaScript of the page).
 // Sizes are each file gzipped on its own with node:zlib's default level (6), what compression
 // middleware sends; a file shared by the entry and the route is counted once.
 //
@@ -21,11 +32,10 @@
 // papaparse) is bundled into any chunk a storefront route loads, using the module list per chunk
 // that vite.config.ts writes to dist/.vite/chunk-modules.json.
 //
-// The goal is BUDGET_KB (issue 7) and every route misses it today: react-dom, RxDB with Dexie,
-// supabase-js and TanStack Router alone are about 240 KB. Until it is met, the script prints each
-// route's distance from the goal and fails `npm test` only when a route grows past CEILING_KB (the
-// worst route today, 357 KB, plus a little headroom) or when admin code leaks into the storefront,
-// so the figure can only go down.
+// The goal, BUDGET_KB, is met by every route (issue 7). `npm test` fails when a route grows past
+// CEILING_KB (the worst route when the goal was met, plus a little headroom; never above the
+// goal), when a route with its conditional imports passes BUDGET_KB, or when admin code leaks
+// into the storefront, so the figure can only go down.
 //
 // Run: node scripts/check-budget.mjs [--json] (after `npm run build:app`). Exit 1 on a breach.
 import { existsSync, readFileSync } from 'node:fs'
@@ -34,8 +44,11 @@ import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 
 export const BUDGET_KB = 250
-/** The regression guard while the goal is not met; lower it as the storefront shrinks. */
-export const CEILING_KB = 365
+/**
+ * The regression guard: the worst route when the goal was met (the menu, 234.4 KB, 2026-11-23)
+ * plus a little headroom. Never above BUDGET_KB.
+ */
+export const CEILING_KB = 240
 
 /** Storefront routes and their route files (src/routes). */
 export const ROUTES = [
@@ -46,12 +59,34 @@ export const ROUTES = [
 
 /** Source modules the app imports dynamically at boot, whatever the shopper does. */
 export const BOOT_IMPORTS = [
-  'src/data/supabase.ts',
+  'src/data/backend-client.ts',
   'src/data/replication/catalogue-replication.ts',
-  'src/data/replication/live-changes.ts',
   'src/data/outbox/order-outbox.ts',
   'src/data/outbox/contact-outbox.ts',
 ]
+
+/** Dynamic imports a route loads with its first render in some cases only (see the header). */
+export const CONDITIONAL = [
+  {
+    route: '/product/$slug',
+    module: 'node_modules/dompurify/dist/purify.es.mjs',
+    when: 'on browsers without the HTML Sanitizer API (Element.setHTML), to sanitize the description',
+  },
+  {
+    route: '/menu/$category',
+    module: 'src/features/catalogue/components/virtual-product-rows.tsx',
+    when: 'for menus of 120 products or more, to window the list',
+  },
+]
+
+/** Fetched once the first catalogue pull has finished (not counted; see the header). */
+export const AFTER_FIRST_PULL = [
+  'src/data/realtime-client.ts',
+  'src/data/replication/live-changes.ts',
+]
+
+/** Imported after the window's `load` event (not counted; see the header). */
+export const AFTER_LOAD = ['src/features/pwa/register-service-worker.ts']
 
 /** Module ids (as in chunk-modules.json) that are admin code. */
 export const ADMIN_PATTERNS = [
@@ -173,8 +208,24 @@ export function measureBudget(dist) {
       .filter((file) => file.endsWith('.js'))
       .reduce((sum, file) => sum + sizeOf(file), 0)
 
+  /** What loading `modules` adds to the chunks in `loaded` (their static closure, minus those). */
+  const extra = (modules, loaded) => {
+    for (const module of modules)
+      if (!manifest[module]) throw new Error(`the build manifest has no ${module}`)
+    const keys = [...staticClosure(manifest, modules)].filter((key) => !loaded.has(key))
+    return {
+      modules,
+      gzipKB: +kb(jsBytes(keys)).toFixed(1),
+      admin: adminModulesIn(
+        chunkModules,
+        keys.map((key) => manifest[key].file),
+      ),
+    }
+  }
+
   return ROUTES.map((route) => {
-    const files = [...routeLoad(manifest, route.file)].map((key) => manifest[key].file)
+    const loaded = routeLoad(manifest, route.file)
+    const files = [...loaded].map((key) => manifest[key].file)
     const chunks = files
       .filter((file) => file.endsWith('.js'))
       .map((file) => ({
@@ -183,17 +234,30 @@ export function measureBudget(dist) {
         parts: biggestParts(chunkModules[file]),
       }))
       .sort((a, b) => b.bytes - a.bytes)
-    const total = chunks.reduce((sum, c) => sum + c.bytes, 0)
+    const total = kb(chunks.reduce((sum, c) => sum + c.bytes, 0))
     // The part the first render waits for: the same without the boot's dynamic imports.
     const firstRender = jsBytes(routeLoad(manifest, route.file, { boot: [] }))
+    const conditional = CONDITIONAL.filter((c) => c.route === route.path).map((c) => {
+      const added = extra([c.module], loaded)
+      const withIt = +(total + added.gzipKB).toFixed(1)
+      return { ...added, when: c.when, withItGzipKB: withIt, overBudget: withIt > BUDGET_KB }
+    })
+    const afterFirstPull = extra(AFTER_FIRST_PULL, loaded)
+    const afterLoad = extra(AFTER_LOAD, loaded)
     return {
       route: route.path,
-      gzipKB: +kb(total).toFixed(1),
+      gzipKB: +total.toFixed(1),
       firstRenderGzipKB: +kb(firstRender).toFixed(1),
-      overBudget: kb(total) > BUDGET_KB,
-      overCeiling: kb(total) > CEILING_KB,
+      overBudget: total > BUDGET_KB,
+      overCeiling: total > CEILING_KB,
       chunks,
-      admin: adminModulesIn(chunkModules, files),
+      conditional,
+      afterFirstPull,
+      afterLoad,
+      admin: [
+        ...adminModulesIn(chunkModules, files),
+        ...[...conditional, afterFirstPull, afterLoad].flatMap((x) => x.admin),
+      ],
     }
   })
 }
@@ -209,14 +273,26 @@ function main() {
   }
   let failed = false
   for (const result of results) {
+    const verdict = result.overCeiling
+      ? `  ✖ OVER THE ${CEILING_KB} KB CEILING`
+      : result.overBudget
+        ? `  ✖ goal missed by ${(result.gzipKB - BUDGET_KB).toFixed(1)} KB`
+        : '  ✔'
     console.log(
-      `[budget] ${result.route.padEnd(16)} ${result.gzipKB.toFixed(1).padStart(6)} KB gzipped JS in ${result.chunks.length} chunks (goal ${BUDGET_KB} KB, ceiling ${CEILING_KB} KB; ${result.firstRenderGzipKB.toFixed(1)} KB before the first render, the rest loaded beside it at boot)${result.overCeiling ? '  ✖ OVER THE CEILING' : result.overBudget ? `  ✖ goal missed by ${(result.gzipKB - BUDGET_KB).toFixed(1)} KB` : '  ✔'}`,
+      `[budget] ${result.route.padEnd(16)} ${result.gzipKB.toFixed(1).padStart(6)} KB gzipped JS in ${result.chunks.length} chunks (goal ${BUDGET_KB} KB, ceiling ${CEILING_KB} KB; ${result.firstRenderGzipKB.toFixed(1)} KB before the first render, the rest loaded beside it at boot)${verdict}`,
     )
-    if (result.overBudget) {
-      if (result.overCeiling) failed = true
-      console.error(
-        `[budget] ${result.route} is over ${result.overCeiling ? `its ${CEILING_KB} KB ceiling` : `the ${BUDGET_KB} KB goal`}; its biggest chunks:`,
+    for (const c of result.conditional) {
+      console.log(
+        `[budget]     + ${c.gzipKB.toFixed(1)} KB ${c.when} (${c.modules.join(', ')}): ${c.withItGzipKB.toFixed(1)} KB${c.overBudget ? `  ✖ over the ${BUDGET_KB} KB goal` : '  ✔'}`,
       )
+      if (c.overBudget) failed = true
+    }
+    console.log(
+      `[budget]     not counted: ${result.afterFirstPull.gzipKB.toFixed(1)} KB after the first catalogue pull (the live change feed: ${AFTER_FIRST_PULL.join(', ')}), ${result.afterLoad.gzipKB.toFixed(1)} KB after the window's load event (${AFTER_LOAD.join(', ')})`,
+    )
+    if (result.overCeiling || result.overBudget) {
+      failed = true
+      console.error(`[budget] ${result.route}'s biggest chunks:`)
       for (const c of result.chunks.slice(0, 8))
         console.error(
           `[budget]     ${kb(c.bytes).toFixed(1).padStart(6)} KB  ${c.file}  (${c.parts.join(', ')})`,
@@ -231,14 +307,14 @@ function main() {
   }
   if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2))
   if (failed) {
-    console.error('[budget] ✖ the storefront grew past its ceiling or loads admin code')
+    console.error(
+      `[budget] ✖ the storefront grew past its ${CEILING_KB} KB ceiling or the ${BUDGET_KB} KB goal, or loads admin code`,
+    )
     process.exit(1)
   }
-  if (results.some((r) => r.overBudget))
-    console.log(
-      `[budget] ✖ goal of ${BUDGET_KB} KB not met (issue 7 stays open); no route is past the ${CEILING_KB} KB ceiling and none loads admin code`,
-    )
-  else console.log('[budget] ✔ every storefront route is within budget and loads no admin code')
+  console.log(
+    `[budget] ✔ goal met (issue 7): every storefront route loads at most ${BUDGET_KB} KB of gzipped JavaScript before first interaction (at most ${CEILING_KB} KB, the ceiling, without the conditional imports) and no admin code`,
+  )
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()

@@ -6,7 +6,7 @@ import { DataProvider } from './data/data-context'
 import { startHumoData } from './data/humo-data'
 import { startInstallPrompt } from './features/pwa/install-prompt'
 import { startMediaWarming } from './features/pwa/media-warming'
-import { registerServiceWorker } from './features/pwa/register-service-worker'
+import { serviceWorkerEnabled, startServiceWorker } from './features/pwa/service-worker'
 import { createHumoRouter } from './router'
 
 /**
@@ -44,7 +44,8 @@ const [data] = await Promise.all([
   }),
   stylesheetApplied(),
 ])
-if (registerServiceWorker()) startMediaWarming(data)
+startServiceWorker()
+if (serviceWorkerEnabled()) startMediaWarming(data)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')

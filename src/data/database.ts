@@ -12,7 +12,7 @@ import {
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import { createAdminOrderConflictHandler } from './replication/admin-orders-replication'
+import { createAdminOrderConflictHandler } from './replication/admin-order-conflicts'
 import { adminOrderSchema, type AdminOrderDoc } from './schemas/admin-order.schema'
 import { adminProductSchema, type AdminProductDoc } from './schemas/admin-product.schema'
 import { brandSchema, type BrandDoc } from './schemas/brand.schema'

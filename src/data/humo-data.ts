@@ -2,10 +2,12 @@
  * Boots the data layer: opens the device database at once (the UI never waits on the network),
  * then finds the backend and starts replication in the background. Only the leader tab
  * replicates and sends orders; other tabs see the same data live through RxDB.
- * supabase-js and the replication are imported dynamically: the first screen renders from the
- * device while they load (scripts/check-budget.mjs still counts them, as every boot loads them).
+ * The backend client and the replication are imported dynamically: the first screen renders from
+ * the device while they load (scripts/check-budget.mjs still counts them, as every boot loads
+ * them); the live change feed only after the first pull. Shoppers never sign in, so the clients
+ * are the light anonymous ones (decision 007); the back office makes its own signed-in client
+ * from `config$`.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { BehaviorSubject, combineLatest } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, type HumoDatabase } from './database'
@@ -21,8 +23,8 @@ export type SyncState = {
 
 export type HumoData = {
   db: HumoDatabase
+  /** Where the backend is, once known (the back office builds its signed-in client from it). */
   config$: BehaviorSubject<BackendConfig | null>
-  supabase$: BehaviorSubject<SupabaseClient | null>
   sync$: BehaviorSubject<SyncState>
   /** Resolves once the first pull has finished (or failed), for screens that show skeletons. */
   firstSync: Promise<void>
@@ -32,12 +34,19 @@ export type HumoData = {
 
 const LAST_SYNC_KEY = 'humo.last-synced-at'
 
+/**
+ * The change feed: it only keeps a catalogue fresh, so its code (Realtime) is fetched once the
+ * first pull has brought one (scripts/check-budget.mjs lists it apart, as after that pull).
+ */
+function loadLiveModules() {
+  return Promise.all([import('./realtime-client'), import('./replication/live-changes')])
+}
+
 /** The code that talks to the backend; the first screen does not wait for it. */
 function loadSyncModules() {
   return Promise.all([
-    import('./supabase'),
+    import('./backend-client'),
     import('./replication/catalogue-replication'),
-    import('./replication/live-changes'),
     import('./outbox/order-outbox'),
     import('./outbox/contact-outbox'),
   ])
@@ -50,7 +59,6 @@ export async function startHumoData(): Promise<HumoData> {
   const syncModules = loadSyncModules()
   syncModules.catch(() => undefined) // awaited below; a failure surfaces there
   const db = await createHumoDatabase()
-  const supabase$ = new BehaviorSubject<SupabaseClient | null>(null)
   const config$ = new BehaviorSubject<BackendConfig | null>(null)
   const sync$ = new BehaviorSubject<SyncState>({
     online: navigator.onLine,
@@ -79,17 +87,15 @@ export async function startHumoData(): Promise<HumoData> {
       return
     }
     const [
-      { createSupabase },
+      { createRpcClient },
       { replicateCatalogue },
-      { CATALOGUE_TABLES, watchChanges },
       { startOrderOutbox },
       { startContactOutbox },
     ] = await syncModules
     config$.next(config)
-    const supabase = createSupabase(config)
-    supabase$.next(supabase)
+    const backend = createRpcClient(config)
 
-    const catalogue = replicateCatalogue(supabase, db, { waitForLeadership: true })
+    const catalogue = replicateCatalogue(backend, db, { waitForLeadership: true })
     combineLatest(catalogue.replications.map((r) => r.active$)).subscribe((active) =>
       patch({ syncing: active.some(Boolean) }),
     )
@@ -113,9 +119,17 @@ export async function startHumoData(): Promise<HumoData> {
     resync = () => catalogue.nudge()
 
     await db.waitForLeadership()
-    watchChanges(supabase, 'humo-catalogue', CATALOGUE_TABLES, () => catalogue.nudge())
-    const outbox = startOrderOutbox(db, supabase)
-    const contact = startContactOutbox(db, supabase)
+    catalogue
+      .awaitInitial()
+      .then(loadLiveModules)
+      .then(([{ createChannelClient }, { CATALOGUE_TABLES, watchChanges }]) =>
+        watchChanges(createChannelClient(config), 'humo-catalogue', CATALOGUE_TABLES, () =>
+          catalogue.nudge(),
+        ),
+      )
+      .catch((error: unknown) => console.warn('live catalogue changes', error))
+    const outbox = startOrderOutbox(db, backend)
+    const contact = startContactOutbox(db, backend)
     // Shoppers cannot subscribe to orders (RLS), so their statuses are polled while visible.
     setInterval(() => {
       if (document.visibilityState === 'visible' && navigator.onLine) void outbox.refreshStatuses()
@@ -130,5 +144,5 @@ export async function startHumoData(): Promise<HumoData> {
     })
   })
 
-  return { db, config$, supabase$, sync$, firstSync, resync: () => resync() }
+  return { db, config$, sync$, firstSync, resync: () => resync() }
 }

@@ -1,14 +1,21 @@
-import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox'
-import type { ReactNode } from 'react'
-import { createStyleContext } from 'styled-system/jsx'
+import { useId, useState, type ReactNode } from 'react'
 import { checkbox } from 'styled-system/recipes'
 
-const { withProvider, withContext } = createStyleContext(checkbox)
+const classes = checkbox()
 
-const Root = withProvider(ArkCheckbox.Root, 'root')
-const Control = withContext(ArkCheckbox.Control, 'control')
-const Indicator = withContext(ArkCheckbox.Indicator, 'indicator')
-const Label = withContext(ArkCheckbox.Label, 'label')
+/** Ark UI's visually hidden input, so a tap on the label and Space on the input work natively. */
+const hiddenInput = {
+  border: 0,
+  clip: 'rect(0px, 0px, 0px, 0px)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  width: '1px',
+  whiteSpace: 'nowrap',
+  overflowWrap: 'normal',
+} as const
 
 export type CheckboxProps = {
   label: ReactNode
@@ -19,7 +26,12 @@ export type CheckboxProps = {
   disabled?: boolean
 }
 
-/** A labelled checkbox (Ark UI) with the checkbox recipe; the hidden input keeps forms native. */
+/**
+ * A labelled checkbox with the checkbox recipe. It is the browser's own checkbox (a label around
+ * a visually hidden input) drawn with the markup and data attributes of Ark UI's checkbox, whose
+ * machine only mirrored that input: the filter lists render dozens of them at once, and this
+ * needs no JavaScript beyond React.
+ */
 export function Checkbox({
   label,
   checked,
@@ -28,23 +40,46 @@ export function Checkbox({
   value,
   disabled,
 }: CheckboxProps) {
+  const id = `checkbox:${useId()}`
+  const [focusVisible, setFocusVisible] = useState(false)
+  const state = {
+    'data-scope': 'checkbox',
+    'data-state': checked ? 'checked' : 'unchecked',
+    'data-disabled': disabled ? '' : undefined,
+    'data-focus-visible': focusVisible ? '' : undefined,
+    dir: 'ltr' as const,
+  }
   return (
-    <Root
-      checked={checked}
-      onCheckedChange={(details) => onCheckedChange(details.checked === true)}
-      name={name}
-      value={value}
-      disabled={disabled}
-    >
-      <Control>
-        <Indicator>
+    <label {...state} data-part="root" id={id} htmlFor={`${id}:input`} className={classes.root}>
+      <div
+        {...state}
+        data-part="control"
+        id={`${id}:control`}
+        aria-hidden
+        className={classes.control}
+      >
+        <div {...state} data-part="indicator" hidden={!checked} className={classes.indicator}>
           <svg viewBox="0 0 12 12" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
             <path d="M2.5 6.5 5 9l4.5-6" />
           </svg>
-        </Indicator>
-      </Control>
-      <Label>{label}</Label>
-      <ArkCheckbox.HiddenInput />
-    </Root>
+        </div>
+      </div>
+      <span {...state} data-part="label" id={`${id}:label`} className={classes.label}>
+        {label}
+      </span>
+      <input
+        id={`${id}:input`}
+        type="checkbox"
+        aria-labelledby={`${id}:label`}
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+        onFocus={(event) => setFocusVisible(event.target.matches(':focus-visible'))}
+        onBlur={() => setFocusVisible(false)}
+        name={name}
+        value={value ?? 'on'}
+        disabled={disabled}
+        style={hiddenInput}
+      />
+    </label>
   )
 }

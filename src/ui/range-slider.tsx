@@ -1,20 +1,22 @@
-import { Slider as ArkSlider } from '@ark-ui/react/slider'
-import { useEffect, useState } from 'react'
+import { useRef, type CSSProperties } from 'react'
 import { css } from 'styled-system/css'
-import { createStyleContext } from 'styled-system/jsx'
 import { slider } from 'styled-system/recipes'
+import type * as Ark from './ark-range-slider'
+import { useLazyPart } from './lazy-part'
 
-const { withProvider, withContext } = createStyleContext(slider)
+// The sliders sit in the menu's filter sidebar, on screen at once but only used when touched:
+// this static copy draws them with the same classes, attributes and thumb positions as Ark UI
+// does, and Ark UI's slider is fetched on the first hover, press or focus (see lazy-part.ts).
+let module: typeof Ark | undefined
+const load = () => import('./ark-range-slider').then((m) => (module = m))
+const loaded = () => module
 
-const Root = withProvider(ArkSlider.Root, 'root')
-const Label = withContext(ArkSlider.Label, 'label')
-const ValueText = withContext(ArkSlider.ValueText, 'valueText')
-const Control = withContext(ArkSlider.Control, 'control')
-const Track = withContext(ArkSlider.Track, 'track')
-const Range = withContext(ArkSlider.Range, 'range')
-const Thumb = withContext(ArkSlider.Thumb, 'thumb')
-
-const rowClass = css({ alignItems: 'baseline', display: 'flex', justifyContent: 'space-between' })
+const classes = slider()
+export const rowClass = css({
+  alignItems: 'baseline',
+  display: 'flex',
+  justifyContent: 'space-between',
+})
 
 export type RangeSliderProps = {
   label: string
@@ -28,50 +30,94 @@ export type RangeSliderProps = {
 }
 
 /**
+ * Zag's thumb offset for `thumbAlignment="contain"` (the thumb stays inside the track), written
+ * in CSS with the recipe's thumb size so it is right before anything is measured.
+ */
+function thumbOffset(value: number, min: number, max: number): string {
+  const fraction = (value - min) / (max - min)
+  return `calc(${fraction * 100}% - ${fraction} * var(--sizes-5) + var(--sizes-5) / 2)`
+}
+
+/**
  * A two-thumb range slider (Ark UI). Steps clamp to min/max; page keys and shift+arrow move ten
  * steps (SPEC.md §9).
  */
-export function RangeSlider({
-  label,
-  min,
-  max,
-  step,
-  value,
-  onValueCommit,
-  format = String,
-}: RangeSliderProps) {
-  const [draft, setDraft] = useState<number[]>(value)
-  const [low, high] = value
-  useEffect(() => setDraft([low, high]), [low, high])
+export function RangeSlider(props: RangeSliderProps) {
+  const { module: ark, intent, handlers } = useLazyPart(load, loaded)
+  const thumb = useRef<HTMLDivElement>(null)
+  if (ark) {
+    const rect = thumb.current?.getBoundingClientRect()
+    return (
+      <ark.ArkRangeSlider
+        {...props}
+        thumbSize={rect ? { width: rect.width, height: rect.height } : undefined}
+        intent={intent.current}
+      />
+    )
+  }
+  const { label, min, max, value, format = String } = props
+  const rootStyle = {
+    '--slider-thumb-offset-0': thumbOffset(value[0], min, max),
+    '--slider-thumb-offset-1': thumbOffset(value[1], min, max),
+    '--slider-thumb-transform': 'translateX(-50%)',
+    '--slider-range-start': `${((value[0] - min) / (max - min)) * 100}%`,
+    '--slider-range-end': `${100 - ((value[1] - min) / (max - min)) * 100}%`,
+  } as CSSProperties
+  const part = (name: string) => ({
+    'data-scope': 'slider',
+    'data-part': name,
+    'data-orientation': 'horizontal',
+    dir: 'ltr' as const,
+  })
   return (
-    <Root
-      min={min}
-      max={max}
-      step={step}
-      largeStep={step * 10}
-      value={draft}
-      onValueChange={(details) => setDraft(details.value)}
-      onValueChangeEnd={(details) => onValueCommit([details.value[0]!, details.value[1]!])}
-      thumbAlignment="contain"
-      getAriaValueText={(details) => format(details.value)}
-    >
+    <div {...part('root')} {...handlers} className={classes.root} style={rootStyle}>
       <div className={rowClass}>
-        <Label>{label}</Label>
-        <ValueText>
-          {format(draft[0]!)} – {format(draft[1]!)}
-        </ValueText>
+        <label {...part('label')} className={classes.label} style={{ userSelect: 'none' }}>
+          {label}
+        </label>
+        <span {...part('value-text')} className={classes.valueText}>
+          {format(value[0])} – {format(value[1])}
+        </span>
       </div>
-      <Control>
-        <Track>
-          <Range />
-        </Track>
-        <Thumb index={0} aria-label={`Minimum ${label}`}>
-          <ArkSlider.HiddenInput />
-        </Thumb>
-        <Thumb index={1} aria-label={`Maximum ${label}`}>
-          <ArkSlider.HiddenInput />
-        </Thumb>
-      </Control>
-    </Root>
+      <div
+        {...part('control')}
+        className={classes.control}
+        style={{ touchAction: 'none', userSelect: 'none', position: 'relative' }}
+      >
+        <div {...part('track')} className={classes.track} style={{ position: 'relative' }}>
+          <div
+            {...part('range')}
+            className={classes.range}
+            style={{
+              position: 'absolute',
+              left: 'var(--slider-range-start)',
+              right: 'var(--slider-range-end)',
+            }}
+          />
+        </div>
+        {([0, 1] as const).map((index) => (
+          <div
+            key={index}
+            ref={index === 0 ? thumb : undefined}
+            {...part('thumb')}
+            data-index={index}
+            role="slider"
+            tabIndex={0}
+            aria-label={`${index === 0 ? 'Minimum' : 'Maximum'} ${label}`}
+            aria-orientation="horizontal"
+            aria-valuemin={min}
+            aria-valuemax={max}
+            aria-valuenow={value[index]}
+            aria-valuetext={format(value[index])}
+            className={classes.thumb}
+            style={{
+              position: 'absolute',
+              transform: 'var(--slider-thumb-transform)',
+              insetInlineStart: `var(--slider-thumb-offset-${index})`,
+            }}
+          />
+        ))}
+      </div>
+    </div>
   )
 }

@@ -1,8 +1,15 @@
-import { Portal } from '@ark-ui/react/portal'
-import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select'
-import { useMemo } from 'react'
+import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { select } from 'styled-system/recipes'
+import type * as Ark from './ark-select'
+import { useLazyPart } from './lazy-part'
+
+// A closed select is only a button until it is used: this static copy draws it with the same
+// classes and attributes as Ark UI does, and Ark UI's select (with its listbox, positioning and
+// dismiss layers) is fetched on the first hover, press or focus (see lazy-part.ts).
+let module: typeof Ark | undefined
+const load = () => import('./ark-select').then((m) => (module = m))
+const loaded = () => module
 
 const classes = select()
 
@@ -17,62 +24,66 @@ export type SelectFieldProps<V extends string> = {
   hideLabel?: boolean
 }
 
-/** A single-choice select (Ark UI). Options never have an empty value (SPEC.md §5). */
-export function SelectField<V extends string>({
-  label,
-  options,
-  value,
-  onValueChange,
-  hideLabel,
-}: SelectFieldProps<V>) {
-  const collection = useMemo(() => createListCollection({ items: [...options] }), [options])
+export function SelectIndicatorIcon() {
   return (
-    <ArkSelect.Root
-      className={classes.root}
-      collection={collection}
-      value={[value]}
-      onValueChange={(details) => {
-        const next = details.value[0]
-        if (next) onValueChange(next as V)
-      }}
-      positioning={{ sameWidth: true }}
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
     >
-      <ArkSelect.Label className={hideLabel ? css({ srOnly: true }) : classes.label}>
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  )
+}
+
+/** A single-choice select (Ark UI). Options never have an empty value (SPEC.md §5). */
+export function SelectField<V extends string>(props: SelectFieldProps<V>) {
+  const { module: ark, intent, handlers } = useLazyPart(load, loaded)
+  const labelId = useId()
+  if (ark) return <ark.ArkSelectField {...props} intent={intent.current} />
+  const { label, options, value, hideLabel } = props
+  const part = (name: string) => ({
+    'data-scope': 'select',
+    'data-part': name,
+    dir: 'ltr' as const,
+  })
+  return (
+    <div {...part('root')} {...handlers} className={classes.root}>
+      <label
+        {...part('label')}
+        id={labelId}
+        className={hideLabel ? css({ srOnly: true }) : classes.label}
+      >
         {label}
-      </ArkSelect.Label>
-      <ArkSelect.Control className={classes.control}>
-        <ArkSelect.Trigger className={classes.trigger}>
-          <ArkSelect.ValueText className={classes.valueText} />
-          <ArkSelect.Indicator className={classes.indicator}>
-            <svg
-              width="14"
-              height="14"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden
-            >
-              <path d="m6 9 6 6 6-6" />
-            </svg>
-          </ArkSelect.Indicator>
-        </ArkSelect.Trigger>
-      </ArkSelect.Control>
-      <Portal>
-        <ArkSelect.Positioner className={classes.positioner}>
-          <ArkSelect.Content className={classes.content}>
-            {collection.items.map((item) => (
-              <ArkSelect.Item key={item.value} item={item} className={classes.item}>
-                <ArkSelect.ItemText className={classes.itemText}>{item.label}</ArkSelect.ItemText>
-                <ArkSelect.ItemIndicator className={classes.itemIndicator}>
-                  ✓
-                </ArkSelect.ItemIndicator>
-              </ArkSelect.Item>
-            ))}
-          </ArkSelect.Content>
-        </ArkSelect.Positioner>
-      </Portal>
-      <ArkSelect.HiddenSelect />
-    </ArkSelect.Root>
+      </label>
+      <div {...part('control')} data-state="closed" className={classes.control}>
+        <button
+          {...part('trigger')}
+          type="button"
+          role="combobox"
+          aria-expanded="false"
+          aria-haspopup="listbox"
+          aria-labelledby={labelId}
+          data-state="closed"
+          className={classes.trigger}
+        >
+          <span {...part('value-text')} className={classes.valueText}>
+            {options.find((option) => option.value === value)?.label}
+          </span>
+          <div
+            {...part('indicator')}
+            aria-hidden="true"
+            data-state="closed"
+            className={classes.indicator}
+          >
+            <SelectIndicatorIcon />
+          </div>
+        </button>
+      </div>
+    </div>
   )
 }

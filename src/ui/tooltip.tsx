@@ -1,27 +1,104 @@
-import { Portal } from '@ark-ui/react/portal'
-import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip'
-import type { ReactElement, ReactNode } from 'react'
-import { createStyleContext } from 'styled-system/jsx'
-import { tooltip } from 'styled-system/recipes'
+import {
+  Suspense,
+  cloneElement,
+  lazy,
+  useId,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react'
+import type { TooltipApi, TriggerAttributes, TriggerIntent } from './ark-tooltip'
 
-const { withRootProvider, withContext } = createStyleContext(tooltip)
-const Root = withRootProvider(ArkTooltip.Root)
-const Positioner = withContext(ArkTooltip.Positioner, 'positioner')
-const Content = withContext(ArkTooltip.Content, 'content')
+// A tooltip only matters once a pointer rests on its trigger or a keyboard focuses it, so its Ark
+// UI machinery (zag's tooltip, floating-ui) is fetched then instead of with the page. The trigger
+// is rendered at once, always in the same place in the tree, so it keeps its focus when the
+// machine arrives; the hover or focus that fetched it is handed over (ark-tooltip.tsx).
+let loaded = false
+const TooltipPopup = lazy(() =>
+  import('./ark-tooltip').then((module) => {
+    loaded = true
+    return { default: module.TooltipPopup }
+  }),
+)
+
+/** The trigger events the tooltip machine listens to. */
+const FORWARDED = [
+  'onClick',
+  'onFocus',
+  'onBlur',
+  'onPointerDown',
+  'onPointerMove',
+  'onPointerOver',
+  'onPointerLeave',
+  'onPointerCancel',
+] as const
+
+type Handler = (event: SyntheticEvent<HTMLElement>) => void
+type TriggerProps = { id?: string } & Partial<
+  Record<(typeof FORWARDED)[number] | 'onPointerEnter', Handler>
+>
 
 /**
- * SPEC.md §9: tooltips open after 700 ms. (Zag's tooltip opens the next one at once while one was
- * just shown, which stands in for the 300 ms skip-delay.)
+ * A short label for an icon-only control. SPEC.md §9: tooltips open after 700 ms with a 300 ms
+ * skip-delay. `children` is the trigger, one element that takes DOM event props.
  */
-export function Tooltip({ label, children }: { label: ReactNode; children: ReactElement }) {
+export function Tooltip({
+  label,
+  children,
+}: {
+  label: ReactNode
+  children: ReactElement<TriggerProps>
+}) {
+  const [wanted, setWanted] = useState(loaded)
+  const [attributes, setAttributes] = useState<TriggerAttributes>({})
+  const api = useRef<TooltipApi | null>(null)
+  const intent = useRef<TriggerIntent>({ hoverSince: null, element: null })
+  const fallbackId = useId()
+  const own = children.props
+  const triggerId = own.id ?? `tooltip-trigger-${fallbackId}`
+
+  const handlers: TriggerProps = {}
+  for (const name of FORWARDED) {
+    handlers[name] = (event) => {
+      own[name]?.(event)
+      const machineHandler = api.current?.getTriggerProps()[name] as Handler | undefined
+      machineHandler?.(event)
+    }
+  }
+  handlers.onPointerEnter = (event) => {
+    own.onPointerEnter?.(event)
+    if ((event.nativeEvent as PointerEvent).pointerType === 'touch') return
+    intent.current = { hoverSince: performance.now(), element: event.currentTarget }
+    setWanted(true)
+  }
+  const forwardLeave = handlers.onPointerLeave!
+  handlers.onPointerLeave = (event) => {
+    intent.current.hoverSince = null
+    forwardLeave(event)
+  }
+  const forwardFocus = handlers.onFocus!
+  handlers.onFocus = (event) => {
+    intent.current.element = event.currentTarget
+    setWanted(true)
+    forwardFocus(event)
+  }
+
   return (
-    <Root openDelay={700} closeDelay={0}>
-      <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
-      <Portal>
-        <Positioner>
-          <Content>{label}</Content>
-        </Positioner>
-      </Portal>
-    </Root>
+    <>
+      {cloneElement(children, { ...attributes, id: triggerId, ...handlers })}
+      {wanted && (
+        <Suspense fallback={null}>
+          <TooltipPopup
+            label={label}
+            triggerId={triggerId}
+            intent={intent}
+            api={api}
+            onAttributes={setAttributes}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }

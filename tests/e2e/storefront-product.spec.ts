@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { adminClient } from './helpers/admin'
 import { passAgeGate } from './helpers/storefront'
 
 test.beforeEach(async ({ context }) => passAgeGate(context))
@@ -52,4 +53,48 @@ test('an unknown product says so, and the old /menu/product path redirects', asy
 
   await page.goto('/menu/product/no-such-product')
   await expect(page).toHaveURL(/\/product\/no-such-product$/)
+})
+
+test('a product description shows its markup but runs nothing, with the browser sanitizer and with DOMPurify', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await adminClient(baseURL!)
+  const { data: product, error } = await admin
+    .from('products')
+    .select('id, slug, description')
+    .eq('is_active', true)
+    .order('name')
+    .limit(1)
+    .single<{ id: string; slug: string; description: string }>()
+  if (error) throw error
+  const hostile =
+    '<p>Grown <strong>slowly</strong> <a href="javascript:window.__xss=3">here</a></p>' +
+    '<img src="/icon-192.png" alt="farm" onerror="window.__xss=1" onload="window.__xss=1">' +
+    '<script>window.__xss=2</script><ul><li>Hand-trimmed</li></ul>'
+  await admin.from('products').update({ description: hostile }).eq('id', product.id)
+  try {
+    // Without `setHTML` the app falls back to DOMPurify, fetched on demand.
+    for (const withoutSanitizerApi of [false, true]) {
+      const context = await browser.newContext()
+      await passAgeGate(context)
+      if (withoutSanitizerApi)
+        await context.addInitScript(() => {
+          delete (Element.prototype as { setHTML?: unknown }).setHTML
+        })
+      const page = await context.newPage()
+      await page.goto(`/product/${product.slug}`)
+      const panel = page.getByRole('tabpanel', { name: 'Description' })
+      await expect(panel.getByText('Hand-trimmed')).toBeVisible()
+      await expect(panel.locator('strong')).toHaveText('slowly')
+      await expect(panel.getByRole('img', { name: 'farm' })).toBeVisible()
+      await expect(panel.locator('script, [onerror], [onload], a[href^="javascript"]')).toHaveCount(
+        0,
+      )
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined()
+      await context.close()
+    }
+  } finally {
+    await admin.from('products').update({ description: product.description }).eq('id', product.id)
+  }
 })

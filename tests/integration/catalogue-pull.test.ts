@@ -1,6 +1,7 @@
 // The catalogue's thread through every layer below the UI: PGlite → the embedded backend →
 // supabase-js → our RPC pulls → RxDB on Dexie.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import WebSocket from 'ws'
 import { firstValueFrom, filter } from 'rxjs'
 import { startTestBackend, type TestBackend } from '../fixtures/backend'
 import { createTestDatabase } from '../fixtures/memory-database'
@@ -129,5 +130,38 @@ describe('live catalogue changes', () => {
     expect(await db.products.findOne(hidden!.id).exec()).toBeNull()
     stop()
     await replication.cancel()
+  })
+})
+
+describe("the storefront's anonymous client (PostgREST and Realtime, no auth)", () => {
+  it('pulls the catalogue and hears a change live, as supabase-js does for a shopper', async () => {
+    // Node 20 has no WebSocket of its own; the browser's is what the app uses.
+    vi.stubGlobal('WebSocket', WebSocket)
+    const { createRpcClient } = await import('../../src/data/backend-client')
+    const { createChannelClient } = await import('../../src/data/realtime-client')
+    const { watchChanges, CATALOGUE_TABLES } =
+      await import('../../src/data/replication/live-changes')
+    const config = { supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey }
+    const replication = replicateProducts(createRpcClient(config), db, {
+      identifier: 'light-client',
+    })
+    await replication.awaitInitialReplication()
+    expect(await db.products.count().exec()).toBe(await activeProductCount())
+
+    const stop = watchChanges(createChannelClient(config), 'light-client', CATALOGUE_TABLES, () =>
+      replication.nudge(),
+    )
+    const [renamed] = await db.products.find({ sort: [{ name: 'asc' }] }).exec()
+    await new Promise((r) => setTimeout(r, 500))
+    await backend.service
+      .from('products')
+      .update({ name: 'Light Client Kush' })
+      .eq('id', renamed!.id)
+    await firstValueFrom(
+      db.products.findOne(renamed!.id).$.pipe(filter((d) => d?.name === 'Light Client Kush')),
+    )
+    stop()
+    await replication.cancel()
+    vi.unstubAllGlobals()
   })
 })

@@ -2,11 +2,11 @@
  * Sends queued contact messages through `submit_contact_message`, with the same rules as the
  * order outbox: retry with back-off on anything but a refusal of the data itself.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import { backoffMs, isFatalError } from './order-outbox'
 
-export function startContactOutbox(db: HumoDatabase, supabase: SupabaseClient) {
+export function startContactOutbox(db: HumoDatabase, supabase: RpcClient) {
   let running: Promise<void> | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
@@ -18,7 +18,7 @@ export function startContactOutbox(db: HumoDatabase, supabase: SupabaseClient) {
     for (const doc of due) {
       if (stopped) return
       const m = doc.toJSON()
-      const response = await supabase.rpc('submit_contact_message', {
+      const { error } = await supabase.rpc('submit_contact_message', {
         p: {
           id: m.id,
           firstName: m.firstName,
@@ -30,15 +30,15 @@ export function startContactOutbox(db: HumoDatabase, supabase: SupabaseClient) {
           newsletter: m.newsletter,
         },
       })
-      if (!response.error) await doc.incrementalPatch({ sync: 'sent', lastError: null })
-      else if (isFatalError(response.error))
-        await doc.incrementalPatch({ sync: 'refused', lastError: response.error.message })
+      if (!error) await doc.incrementalPatch({ sync: 'sent', lastError: null })
+      else if (isFatalError(error))
+        await doc.incrementalPatch({ sync: 'refused', lastError: error.message })
       else
         await doc.incrementalModify((d) => ({
           ...d,
           attempts: d.attempts + 1,
           nextAttemptAt: Date.now() + backoffMs(d.attempts + 1),
-          lastError: response.error.message,
+          lastError: error.message,
         }))
     }
   }

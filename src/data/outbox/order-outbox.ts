@@ -9,7 +9,7 @@
  * server looked at the order and will never take it as it is (fatal: tell the shopper); anything
  * else (no network, a 5xx, a timeout) is retried.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { OrderDoc, OrderStatus } from '../schemas/order.schema'
 
@@ -104,7 +104,7 @@ export type OrderOutbox = {
 
 export function startOrderOutbox(
   db: HumoDatabase,
-  supabase: SupabaseClient,
+  supabase: RpcClient,
   { now = () => Date.now() }: { now?: () => number } = {},
 ): OrderOutbox {
   let running: Promise<void> | null = null

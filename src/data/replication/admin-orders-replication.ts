@@ -3,18 +3,14 @@
  * status changes made on this device (online or offline) through `set_order_status`, a
  * compare-and-set on the status the device last saw.
  *
- * The conflict rule (docs/decisions/004): the first change to reach the server wins. When a
- * colleague moved the order first, the server refuses ours and returns its state; the device
- * takes the server's state and records a notice telling this person what happened — so no status
- * change is lost silently.
+ * The conflict rule (docs/decisions/004) is in admin-order-conflicts.ts.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { RxConflictHandler, WithDeleted } from 'rxdb'
+import type { WithDeleted } from 'rxdb'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
 import { Subject } from 'rxjs'
+import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { AdminOrderDoc } from '../schemas/admin-order.schema'
-import type { OrderNoticeDoc } from '../schemas/order-notice.schema'
 import { createRpcPullHandler, type PullCheckpoint, type WireRow } from './rpc-pull'
 
 export type AdminOrderRow = WireRow & {
@@ -93,51 +89,8 @@ export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDo
   }
 }
 
-const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1)
-
-/** The notice for the person whose change lost. */
-export function lostChangeNotice(
-  mine: WithDeleted<AdminOrderDoc>,
-  seen: WithDeleted<AdminOrderDoc> | undefined,
-  server: WithDeleted<AdminOrderDoc>,
-  now = new Date(),
-): OrderNoticeDoc {
-  const last = server.statusHistory.at(-1)
-  const who = last?.by ? ` by ${last.by}` : ''
-  const from = seen?.status ?? server.status
-  return {
-    id: `${mine.id}:${now.getTime()}`,
-    orderId: mine.id,
-    attemptedFrom: from,
-    attemptedTo: mine.status,
-    actualStatus: server.status,
-    changedBy: last?.by ?? null,
-    changedAt: last?.at ?? null,
-    message:
-      `Your move of order #${mine.id.slice(0, 8).toUpperCase()} from ${label(from)} to ${label(mine.status)} ` +
-      `was not applied: it had already been moved to ${label(server.status)}${who}.`,
-    createdAt: now.toISOString(),
-    dismissed: false,
-  }
-}
-
-export function createAdminOrderConflictHandler(
-  record: (notice: OrderNoticeDoc) => Promise<unknown>,
-): RxConflictHandler<AdminOrderDoc> {
-  return {
-    isEqual: (a, b) =>
-      a.status === b.status && a.serverModified === b.serverModified && a._deleted === b._deleted,
-    resolve: async ({ newDocumentState, assumedMasterState, realMasterState }) => {
-      if (newDocumentState.status !== realMasterState.status) {
-        await record(lostChangeNotice(newDocumentState, assumedMasterState, realMasterState))
-      }
-      return realMasterState
-    },
-  }
-}
-
 export function replicateAdminOrders(
-  supabase: SupabaseClient,
+  supabase: RpcClient,
   db: HumoDatabase,
   options: { identifier: string; live?: boolean; waitForLeadership?: boolean },
 ) {

@@ -4,8 +4,8 @@
  * works from the device (and offline). Pull only: saves go through `admin_save_product` and
  * `admin_import_products` on the server, and come back by this pull.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { WithDeleted } from 'rxdb'
+import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { AdminProductDoc } from '../schemas/admin-product.schema'
 import type { ProductRow } from './product-row'
@@ -78,7 +78,7 @@ export function adminProductRowToDoc(row: AdminProductWireRow): WithDeleted<Admi
 }
 
 export function replicateAdminProducts(
-  supabase: SupabaseClient,
+  supabase: RpcClient,
   db: HumoDatabase,
   options: ReplicatePullOptions,
 ): PullReplication<AdminProductDoc> {

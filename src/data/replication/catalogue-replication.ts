@@ -3,7 +3,7 @@
  * through its `pull_<table>` RPC into its collection, and the shop's settings (rates and facts)
  * with them. Shoppers never push the catalogue.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { BrandDoc } from '../schemas/brand.schema'
 import type { CategoryDoc } from '../schemas/category.schema'
@@ -25,7 +25,7 @@ import { shopSettingsRowToDoc, type ShopSettingsRow } from './shop-settings-row'
 type Options = Omit<ReplicatePullOptions, 'identifier'> & { identifier?: string }
 
 export function replicateProducts(
-  supabase: SupabaseClient,
+  supabase: RpcClient,
   db: HumoDatabase,
   options: Options = {},
 ): PullReplication<ProductDoc> {
@@ -38,7 +38,7 @@ export function replicateProducts(
 
 /** The shop's settings: one row, pulled like the catalogue (see pull_shop_settings). */
 export function replicateShopSettings(
-  supabase: SupabaseClient,
+  supabase: RpcClient,
   db: HumoDatabase,
   options: Options = {},
 ): PullReplication<ShopSettingsDoc> {
@@ -50,11 +50,7 @@ export function replicateShopSettings(
 }
 
 /** All catalogue pulls (and the shop settings); `nudge` asks each for a pull now. */
-export function replicateCatalogue(
-  supabase: SupabaseClient,
-  db: HumoDatabase,
-  options: Options = {},
-) {
+export function replicateCatalogue(supabase: RpcClient, db: HumoDatabase, options: Options = {}) {
   const suffix = options.identifier ? `-${options.identifier}` : ''
   const replications = [
     replicateProducts(supabase, db, { ...options, identifier: `humo-products-v1${suffix}` }),

@@ -4,7 +4,8 @@
  * data). A (re)subscription also triggers a pull, so a dropped connection resumes from the
  * checkpoint without losing what changed meanwhile.
  */
-import { REALTIME_SUBSCRIBE_STATES, type SupabaseClient } from '@supabase/supabase-js'
+import { REALTIME_SUBSCRIBE_STATES } from '@supabase/realtime-js'
+import type { ChannelClient } from '../backend-client'
 
 /**
  * Shoppers listen to `catalogue_changes` (one row per catalogue table, bumped on every write):
@@ -14,7 +15,7 @@ import { REALTIME_SUBSCRIBE_STATES, type SupabaseClient } from '@supabase/supaba
 export const CATALOGUE_TABLES = ['catalogue_changes'] as const
 
 export function watchChanges(
-  supabase: SupabaseClient,
+  supabase: ChannelClient,
   name: string,
   tables: readonly string[],
   onChange: () => void,

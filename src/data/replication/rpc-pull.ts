@@ -1,5 +1,5 @@
 /**
- * Pull replication from the backend into RxDB through a `pull_<table>` RPC (supabase-js), by a
+ * Pull replication from the backend into RxDB through a `pull_<table>` RPC (PostgREST), by a
  * `(_modified, id)` checkpoint. One module serves every replicated table: products, categories,
  * brands, product types, and the admin's orders.
  *
@@ -12,10 +12,10 @@
  * passed. At the tail of every pull cycle we re-read a short window behind the checkpoint and
  * keep only the rows the device does not already hold at that version.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { RxCollection, WithDeleted } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { Subject } from 'rxjs'
+import type { RpcClient } from '../backend-client'
 
 export const OVERLAP_WINDOW_MS = 30_000
 export const PULL_BATCH_SIZE = 1000
@@ -40,7 +40,7 @@ export function windowStart(modified: string, windowMs = OVERLAP_WINDOW_MS): str
 }
 
 async function callPull<Row extends WireRow>(
-  supabase: SupabaseClient,
+  supabase: RpcClient,
   rpc: string,
   checkpoint: PullCheckpoint | undefined,
   maxRows: number,
@@ -81,7 +81,7 @@ export type RpcPullOptions<Doc extends Versioned, Row extends WireRow> = {
 }
 
 export function createRpcPullHandler<Doc extends Versioned, Row extends WireRow>(
-  supabase: SupabaseClient,
+  supabase: RpcClient,
   { rpc, collection, toDoc, overlapMs = OVERLAP_WINDOW_MS }: RpcPullOptions<Doc, Row>,
 ): PullHandler<Doc> {
   /** Keeps the rows behind the checkpoint that the device does not hold at that version. */
@@ -128,7 +128,7 @@ export type ReplicatePullOptions = {
 }
 
 export function replicateByRpc<Doc extends Versioned, Row extends WireRow>(
-  supabase: SupabaseClient,
+  supabase: RpcClient,
   pull: RpcPullOptions<Doc, Row>,
   options: ReplicatePullOptions,
 ): PullReplication<Doc> {

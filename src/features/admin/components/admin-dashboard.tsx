@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { css } from 'styled-system/css'
 import { useHumoData } from '../../../data/data-context'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
-import { Tabs } from '../../../ui/tabs'
+import { Tabs } from '../../../ui/ark-tabs'
 import { toaster } from '../../../ui/toaster'
 import { forgetAdmin, type AdminUser } from '../admin-auth'
 import {

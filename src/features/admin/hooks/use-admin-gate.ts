@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useHumoData } from '../../../data/data-context'
 import { useObservable } from '../../../data/hooks/use-observable'
+import { adminSupabase } from '../admin-client'
 import {
   adminForSession,
   forgetAdmin,
@@ -16,8 +17,13 @@ export type GateState =
 
 /** The admin gate: loading, then the login screen or the dashboard (SPEC.md §4 "Admin gate"). */
 export function useAdminGate() {
-  const { supabase$ } = useHumoData()
-  const supabase = useObservable<SupabaseClient | null>(supabase$, supabase$.value)
+  const { config$ } = useHumoData()
+  const config = useObservable(config$, config$.value)
+  // The admin's own signed-in client; the storefront's data layer only has an anonymous one.
+  const supabase = useMemo<SupabaseClient | null>(
+    () => (config ? adminSupabase(config) : null),
+    [config],
+  )
   const [state, setState] = useState<GateState>({ status: 'loading' })
 
   useEffect(() => {

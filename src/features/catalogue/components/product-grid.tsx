@@ -1,11 +1,19 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import type { AddToCart } from '../add-to-cart-toast'
 import { ProductCard } from './product-card'
+import type * as Virtual from './virtual-product-rows'
 
 const GAP = 16
+/**
+ * From this many products on, rows are windowed (@tanstack/react-virtual, fetched then); a
+ * shorter menu is rendered whole, which a phone lays out in a few milliseconds.
+ */
+export const WINDOWED_FROM = 120
+
+let virtual: typeof Virtual | undefined
+const loadVirtual = () => import('./virtual-product-rows').then((m) => (virtual = m))
 
 /** Columns for the width the grid has: cards at least ~220 px wide, two on phones. */
 function columnsFor(width: number, layout: 'grid' | 'list'): number {
@@ -14,10 +22,11 @@ function columnsFor(width: number, layout: 'grid' | 'list'): number {
   return Math.max(2, Math.min(4, Math.floor((width + GAP) / (220 + GAP))))
 }
 
+const rowClass = css({ display: 'grid', pb: '4' })
+
 /**
- * The menu's product list, windowed: only the rows near the viewport are in the DOM, so a
- * 10,000-product menu scrolls like a 20-product one. Rows are measured after render, so cards
- * of any height fit.
+ * The menu's product list, in rows of as many cards as fit. A long menu is windowed (see
+ * WINDOWED_FROM); until the windowing code has arrived it shows its first rows.
  */
 export function ProductGrid({
   products,
@@ -31,6 +40,8 @@ export function ProductGrid({
   const listRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(1024)
   const [offset, setOffset] = useState(0)
+  const long = products.length >= WINDOWED_FROM
+  const [windowing, setWindowing] = useState(() => virtual)
 
   useLayoutEffect(() => {
     const element = listRef.current
@@ -45,62 +56,57 @@ export function ProductGrid({
     return () => observer.disconnect()
   }, [])
 
+  useEffect(() => {
+    if (long && !windowing)
+      loadVirtual().then(setWindowing, (error: unknown) => console.warn('windowing', error))
+  }, [long, windowing])
+
   const columns = columnsFor(width, layout)
   const rows = Math.ceil(products.length / columns)
   const cardWidth = (width - GAP * (columns - 1)) / columns
-  const virtualizer = useWindowVirtualizer({
-    count: rows,
-    estimateSize: () => (layout === 'list' ? 200 : cardWidth + 230) + GAP,
-    overscan: 3,
-    scrollMargin: offset,
-  })
 
+  const renderRow = (index: number) => (
+    <div
+      className={rowClass}
+      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, columnGap: GAP }}
+    >
+      {products.slice(index * columns, index * columns + columns).map((product, i) => (
+        <div
+          key={product.id}
+          role="listitem"
+          aria-posinset={index * columns + i + 1}
+          aria-setsize={products.length}
+        >
+          <ProductCard product={product} onAdd={onAdd} layout={layout} priority={index === 0} />
+        </div>
+      ))}
+    </div>
+  )
+
+  const shownRows = long ? Math.min(rows, Math.ceil(WINDOWED_FROM / columns)) : rows
   return (
     <div
       ref={listRef}
       role="list"
       aria-label="Products"
       aria-rowcount={rows}
-      className={css({ position: 'relative', w: 'full' })}
-      style={{ height: virtualizer.getTotalSize() }}
+      className={css({ w: 'full' })}
     >
-      {virtualizer.getVirtualItems().map((row) => (
-        <div
-          key={`${row.key}-${columns}`}
-          data-index={row.index}
-          ref={virtualizer.measureElement}
-          role="presentation"
-          className={css({
-            position: 'absolute',
-            top: '0',
-            left: '0',
-            w: 'full',
-            display: 'grid',
-            pb: '4',
-          })}
-          style={{
-            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-            columnGap: GAP,
-          }}
-        >
-          {products.slice(row.index * columns, row.index * columns + columns).map((product, i) => (
-            <div
-              key={product.id}
-              role="listitem"
-              aria-posinset={row.index * columns + i + 1}
-              aria-setsize={products.length}
-            >
-              <ProductCard
-                product={product}
-                onAdd={onAdd}
-                layout={layout}
-                priority={row.index === 0}
-              />
-            </div>
-          ))}
-        </div>
-      ))}
+      {long && windowing ? (
+        <windowing.VirtualProductRows
+          rows={rows}
+          columns={columns}
+          estimate={(layout === 'list' ? 200 : cardWidth + 230) + GAP}
+          offset={offset}
+          renderRow={renderRow}
+        />
+      ) : (
+        Array.from({ length: shownRows }, (_, index) => (
+          <div key={`${index}-${columns}`} role="presentation">
+            {renderRow(index)}
+          </div>
+        ))
+      )}
     </div>
   )
 }

@@ -1,6 +1,5 @@
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
-import DOMPurify from 'dompurify'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
@@ -8,6 +7,7 @@ import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { formatMoney, formatThreshold, roundMoney, salePercent } from '../../../lib/money'
 import { ArrowLeftIcon, ClockIcon, FlaskIcon, TruckIcon } from '../../../ui/icons'
 import { QuantityStepper } from '../../../ui/quantity-stepper'
+import { SafeHtml } from '../../../ui/safe-html'
 import { StarRating } from '../../../ui/star-rating'
 import { Tabs } from '../../../ui/tabs'
 import { addWithToast, type AddToCart } from '../add-to-cart-toast'
@@ -164,10 +164,6 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
   const percent = salePercent(product.price, product.originalPrice)
   const saving =
     percent > 0 && product.originalPrice ? roundMoney(product.originalPrice - product.price) : 0
-  const description = useMemo(
-    () => DOMPurify.sanitize(product.description, { USE_PROFILES: { html: true } }),
-    [product.description],
-  )
   const weight = weightLabel(product.weightGrams)
 
   return (
@@ -387,7 +383,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             <Tabs.Indicator />
           </Tabs.List>
           <Tabs.Content value="description">
-            <div className={prose} dangerouslySetInnerHTML={{ __html: description }} />
+            <SafeHtml className={prose} html={product.description} />
           </Tabs.Content>
           <Tabs.Content value="details">
             <div

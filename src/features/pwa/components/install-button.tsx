@@ -1,5 +1,5 @@
-import { css } from 'styled-system/css'
-import { Button } from '../../../ui/button'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { usePwaState } from '../hooks/use-pwa-state'
 import { installApp } from '../install-prompt'
 
@@ -8,10 +8,9 @@ export function InstallButton({ className }: { className?: string }) {
   const { installAvailable } = usePwaState()
   if (!installAvailable) return null
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      className={className}
+    <button
+      type="button"
+      className={cx(button({ variant: 'outline', size: 'sm' }), className)}
       aria-label="Install app"
       onClick={() => void installApp()}
     >
@@ -30,6 +29,6 @@ export function InstallButton({ className }: { className?: string }) {
         <path d="M12 4v11m-5-5 5 5 5-5M5 20h14" />
       </svg>
       <span className={css({ display: { base: 'none', sm: 'inline' } })}>Install app</span>
-    </Button>
+    </button>
   )
 }

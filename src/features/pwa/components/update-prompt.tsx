@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
-import { Button } from '../../../ui/button'
+import { button } from 'styled-system/recipes'
 import { usePwaState } from '../hooks/use-pwa-state'
-import { applyUpdate } from '../register-service-worker'
+import { applyUpdate } from '../service-worker'
 
 /**
  * Tells the user a new deployment is ready and lets them switch to it when they choose; the
@@ -35,9 +35,14 @@ export function UpdatePrompt() {
       })}
     >
       <span>A new version is available</span>
-      <Button variant="light" size="sm" onClick={applyUpdate} disabled={updating}>
+      <button
+        type="button"
+        className={button({ variant: 'light', size: 'sm' })}
+        onClick={applyUpdate}
+        disabled={updating}
+      >
         Reload
-      </Button>
+      </button>
     </div>
   )
 }

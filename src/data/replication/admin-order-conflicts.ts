@@ -1,0 +1,53 @@
+/**
+ * The admin orders' conflict rule (docs/decisions/004): the first change to reach the server
+ * wins. When a colleague moved the order first, the server refuses ours and returns its state; the
+ * device takes the server's state and records a notice telling this person what happened — so no
+ * status change is lost silently. Apart from the replication (admin-orders-replication.ts) because
+ * the database needs it when it opens, on every device, and the replication only on the admin's.
+ */
+import type { RxConflictHandler, WithDeleted } from 'rxdb'
+import type { AdminOrderDoc } from '../schemas/admin-order.schema'
+import type { OrderNoticeDoc } from '../schemas/order-notice.schema'
+
+const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1)
+
+/** The notice for the person whose change lost. */
+export function lostChangeNotice(
+  mine: WithDeleted<AdminOrderDoc>,
+  seen: WithDeleted<AdminOrderDoc> | undefined,
+  server: WithDeleted<AdminOrderDoc>,
+  now = new Date(),
+): OrderNoticeDoc {
+  const last = server.statusHistory.at(-1)
+  const who = last?.by ? ` by ${last.by}` : ''
+  const from = seen?.status ?? server.status
+  return {
+    id: `${mine.id}:${now.getTime()}`,
+    orderId: mine.id,
+    attemptedFrom: from,
+    attemptedTo: mine.status,
+    actualStatus: server.status,
+    changedBy: last?.by ?? null,
+    changedAt: last?.at ?? null,
+    message:
+      `Your move of order #${mine.id.slice(0, 8).toUpperCase()} from ${label(from)} to ${label(mine.status)} ` +
+      `was not applied: it had already been moved to ${label(server.status)}${who}.`,
+    createdAt: now.toISOString(),
+    dismissed: false,
+  }
+}
+
+export function createAdminOrderConflictHandler(
+  record: (notice: OrderNoticeDoc) => Promise<unknown>,
+): RxConflictHandler<AdminOrderDoc> {
+  return {
+    isEqual: (a, b) =>
+      a.status === b.status && a.serverModified === b.serverModified && a._deleted === b._deleted,
+    resolve: async ({ newDocumentState, assumedMasterState, realMasterState }) => {
+      if (newDocumentState.status !== realMasterState.status) {
+        await record(lostChangeNotice(newDocumentState, assumedMasterState, realMasterState))
+      }
+      return realMasterState
+    },
+  }
+}
