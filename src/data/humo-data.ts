@@ -105,17 +105,16 @@ export async function startHumoData(): Promise<HumoData> {
         markFirstSync()
       })
     }
-    void catalogue.awaitInitial().then(() => {
-      const at = new Date().toISOString()
-      localStorage.setItem(LAST_SYNC_KEY, at)
-      patch({ error: null, lastSyncedAt: at })
-      markFirstSync()
-    })
-    catalogue.replications[0]?.received$.subscribe(() => {
+    const markSynced = () => {
       const at = new Date().toISOString()
       localStorage.setItem(LAST_SYNC_KEY, at)
       patch({ lastSyncedAt: at, error: null })
+    }
+    void catalogue.awaitInitial().then(() => {
+      markSynced()
+      markFirstSync()
     })
+    catalogue.replications[0]?.received$.subscribe(markSynced)
     resync = () => catalogue.nudge()
 
     await db.waitForLeadership()

@@ -1,12 +1,12 @@
 import { Suspense, lazy, useState, type ComponentProps } from 'react'
 import type * as Ark from './ark-dialog'
+import { lazyModule } from './lazy-part'
 
 // Dialogs open on a tap, so their Ark UI machinery (focus trap, dismissable layer, portal) is
 // fetched the first time one opens instead of with the page. Title and description only ever
 // render inside an open dialog, that is after the module has arrived.
-let loaded: typeof Ark | undefined
-const load = () => import('./ark-dialog').then((module) => (loaded = module))
-const ArkDialog = lazy(() => load().then((module) => ({ default: module.Dialog })))
+const ark = lazyModule<typeof Ark>(() => import('./ark-dialog'))
+const ArkDialog = lazy(() => ark.load().then((module) => ({ default: module.Dialog })))
 
 export type DialogProps = Ark.DialogProps
 
@@ -27,11 +27,11 @@ export function Dialog(props: DialogProps) {
 }
 
 export function DialogTitle(props: ComponentProps<typeof Ark.DialogTitle>) {
-  const Title = loaded!.DialogTitle
+  const Title = ark.loaded()!.DialogTitle
   return <Title {...props} />
 }
 
 export function DialogDescription(props: ComponentProps<typeof Ark.DialogDescription>) {
-  const Description = loaded!.DialogDescription
+  const Description = ark.loaded()!.DialogDescription
   return <Description {...props} />
 }

@@ -15,6 +15,23 @@ import {
  * or a click) is handed over so the swap is invisible.
  */
 
+/** A module fetched on first use, shared by every control that needs it. */
+export type LazyModule<M> = {
+  /** Fetches it (once; later calls get the same module). */
+  load: () => Promise<M>
+  /** It, if it has arrived, so a control drawn later starts with the real thing. */
+  loaded: () => M | undefined
+}
+
+export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
+  let module: M | undefined
+  let loading: Promise<M> | undefined
+  return {
+    load: () => (loading ??= importer().then((m) => (module = m))),
+    loaded: () => module,
+  }
+}
+
 /** A press on the static copy, replayed on the real control once it is there. */
 export type PressIntent = {
   /** The `data-part`s pressed, innermost first (`thumb`, `control`, `root`). */
@@ -59,7 +76,7 @@ function focusSelector(element: HTMLElement): string | null {
  * The module once fetched (or at once when an earlier control fetched it), the intent recorded
  * meanwhile, and the handlers for the static copy's root element.
  */
-export function useLazyPart<M>(load: () => Promise<M>, loaded: () => M | undefined) {
+export function useLazyPart<M>({ load, loaded }: LazyModule<M>) {
   const [module, setModule] = useState<M | undefined>(loaded)
   const intent = useRef<Intent>({ focus: null, press: null, clicked: [] })
   const want = useCallback(() => {

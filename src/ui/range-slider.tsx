@@ -2,14 +2,12 @@ import { useRef, type CSSProperties } from 'react'
 import { css } from 'styled-system/css'
 import { slider } from 'styled-system/recipes'
 import type * as Ark from './ark-range-slider'
-import { useLazyPart } from './lazy-part'
+import { lazyModule, useLazyPart } from './lazy-part'
 
 // The sliders sit in the menu's filter sidebar, on screen at once but only used when touched:
 // this static copy draws them with the same classes, attributes and thumb positions as Ark UI
 // does, and Ark UI's slider is fetched on the first hover, press or focus (see lazy-part.ts).
-let module: typeof Ark | undefined
-const load = () => import('./ark-range-slider').then((m) => (module = m))
-const loaded = () => module
+const arkPart = lazyModule<typeof Ark>(() => import('./ark-range-slider'))
 
 const classes = slider()
 export const rowClass = css({
@@ -43,7 +41,7 @@ function thumbOffset(value: number, min: number, max: number): string {
  * steps (SPEC.md §9).
  */
 export function RangeSlider(props: RangeSliderProps) {
-  const { module: ark, intent, handlers } = useLazyPart(load, loaded)
+  const { module: ark, intent, handlers } = useLazyPart(arkPart)
   const thumb = useRef<HTMLDivElement>(null)
   if (ark) {
     const rect = thumb.current?.getBoundingClientRect()

@@ -2,14 +2,12 @@ import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { select } from 'styled-system/recipes'
 import type * as Ark from './ark-select'
-import { useLazyPart } from './lazy-part'
+import { lazyModule, useLazyPart } from './lazy-part'
 
 // A closed select is only a button until it is used: this static copy draws it with the same
 // classes and attributes as Ark UI does, and Ark UI's select (with its listbox, positioning and
 // dismiss layers) is fetched on the first hover, press or focus (see lazy-part.ts).
-let module: typeof Ark | undefined
-const load = () => import('./ark-select').then((m) => (module = m))
-const loaded = () => module
+const arkPart = lazyModule<typeof Ark>(() => import('./ark-select'))
 
 const classes = select()
 
@@ -42,7 +40,7 @@ export function SelectIndicatorIcon() {
 
 /** A single-choice select (Ark UI). Options never have an empty value (SPEC.md §5). */
 export function SelectField<V extends string>(props: SelectFieldProps<V>) {
-  const { module: ark, intent, handlers } = useLazyPart(load, loaded)
+  const { module: ark, intent, handlers } = useLazyPart(arkPart)
   const labelId = useId()
   if (ark) return <ark.ArkSelectField {...props} intent={intent.current} />
   const { label, options, value, hideLabel } = props

@@ -10,16 +10,14 @@ import {
 } from 'react'
 import { tabs } from 'styled-system/recipes'
 import type * as Ark from './ark-tabs'
-import { useLazyPart } from './lazy-part'
+import { lazyModule, useLazyPart } from './lazy-part'
 
 // Tabs are on screen at once (the product page's Description) but their keyboard handling only
 // matters once used: this static copy renders them with Ark UI's markup and classes, switches on
 // a click, and Ark UI's tabs are fetched on the first hover, press or focus of the tab list (see
 // lazy-part.ts). The panels are remounted when Ark UI takes over, so these tabs are for panels
 // without state of their own; others use `Tabs` from ark-tabs.tsx, loaded with the page.
-let module: typeof Ark | undefined
-const load = () => import('./ark-tabs').then((m) => (module = m))
-const loaded = () => module
+const arkPart = lazyModule<typeof Ark>(() => import('./ark-tabs'))
 
 const classes = tabs()
 
@@ -66,7 +64,7 @@ function Root({
   className,
   children,
 }: RootProps) {
-  const { module: ark, intent, handlers } = useLazyPart(load, loaded)
+  const { module: ark, intent, handlers } = useLazyPart(arkPart)
   const [own, setOwn] = useState(defaultValue)
   const current = value ?? own
   const [visited] = useState(() => new Set<string>())

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { map } from 'rxjs'
 import { useHumoData } from '../../../data/data-context'
+import { liveResults } from '../../../data/live-query'
 import { useObservable } from '../../../data/hooks/use-observable'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 
@@ -21,9 +22,7 @@ export function useHighlightedProducts(
         ? { isFeatured: { $eq: true } }
         : { $or: [{ isFeatured: { $eq: true } }, { isOnSale: { $eq: true } }] }
     const query = db.products.find({ selector })
-    // Read now, while the page renders, rather than when React subscribes after its commit.
-    query.exec().catch(() => undefined) // a failure reaches the page through query.$
-    return query.$.pipe(
+    return liveResults(query).pipe(
       map((docs) => {
         const products = docs.map((d) => d.toJSON() as ProductDoc).sort(newestFirst)
         // Deals lead with what is actually on sale.

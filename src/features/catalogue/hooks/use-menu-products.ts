@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { catchError, map, of } from 'rxjs'
 import { useHumoData } from '../../../data/data-context'
+import { liveResults } from '../../../data/live-query'
 import { useObservable } from '../../../data/hooks/use-observable'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import type { MenuCategory } from '../../../lib/menu-categories'
@@ -19,9 +20,7 @@ export function useMenuProducts(category: MenuCategory): MenuProducts {
       category === 'all'
         ? db.products.find()
         : db.products.find({ selector: { categorySlug: category } })
-    // Read now, while the page renders, rather than when React subscribes after its commit.
-    query.exec().catch(() => undefined) // a failure reaches the page through query.$
-    return query.$.pipe(
+    return liveResults(query).pipe(
       map((docs): MenuProducts => ({
         status: 'ready',
         products: docs.map((d) => d.toJSON() as ProductDoc),

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { map } from 'rxjs'
 import { useHumoData } from '../../../data/data-context'
+import { liveResults } from '../../../data/live-query'
 import { useObservable } from '../../../data/hooks/use-observable'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 
@@ -9,9 +10,7 @@ export function useProduct(slug: string): ProductDoc | null | undefined {
   const { db } = useHumoData()
   const product$ = useMemo(() => {
     const query = db.products.findOne({ selector: { slug } })
-    // Read now, while the page renders, rather than when React subscribes after its commit.
-    query.exec().catch(() => undefined) // a failure reaches the page through query.$
-    return query.$.pipe(map((doc) => (doc ? (doc.toJSON() as ProductDoc) : null)))
+    return liveResults(query).pipe(map((doc) => (doc ? (doc.toJSON() as ProductDoc) : null)))
   }, [db, slug])
   return useObservable<ProductDoc | null | undefined>(product$, undefined)
 }

@@ -8,7 +8,7 @@ const TICK_MS = 30
 const REVEAL_DELAY_MS = 200
 
 /** When the routes may show, counted from navigation start: 100 % after 25 ticks, then 200 ms. */
-export const REVEAL_AT_MS = (100 / STEP) * TICK_MS + REVEAL_DELAY_MS
+const REVEAL_AT_MS = (100 / STEP) * TICK_MS + REVEAL_DELAY_MS
 
 /** Takes index.html's splash away (once the count is over, or when an error page must show). */
 export function removeBootSplash() {
