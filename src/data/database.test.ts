@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../tests/fixtures/memory-database'
-import type { HumoDatabase } from './database'
+import {
+  adminCollectionsOpen,
+  openAdminCollections,
+  STOREFRONT_COLLECTIONS,
+  type HumoDatabase,
+} from './database'
 import { productRowToDoc } from './replication/product-row'
 
 const opened: HumoDatabase[] = []
@@ -62,5 +67,33 @@ describe('device database (RxDB on Dexie, fake-indexeddb)', () => {
     const again = await createTestDatabase(first.name)
     opened.push(again.db)
     expect(await again.db.products.count().exec()).toBe(1)
+  })
+})
+
+describe('storefront start without the admin collections', () => {
+  it('opens the admin collections on demand, once, keeping what the storefront holds', async () => {
+    const { db } = await createTestDatabase(undefined, STOREFRONT_COLLECTIONS)
+    opened.push(db)
+    expect(adminCollectionsOpen(db)).toBe(false)
+    expect('admin_orders' in db.collections).toBe(false)
+    await db.products.insert(product('p1', 'Blue Dream', 'flower'))
+
+    // Two mounts at once (StrictMode) must not add the same collection twice.
+    await Promise.all([openAdminCollections(db), openAdminCollections(db)])
+    expect(adminCollectionsOpen(db)).toBe(true)
+    await db.order_notices.insert({
+      id: 'n1',
+      orderId: 'o1',
+      attemptedFrom: 'pending',
+      attemptedTo: 'processing',
+      actualStatus: 'cancelled',
+      message: 'Order changed elsewhere',
+      createdAt: '2026-11-23T00:00:00.000Z',
+      dismissed: false,
+    })
+    expect(await db.order_notices.count().exec()).toBe(1)
+    expect(await db.products.count().exec()).toBe(1)
+    await openAdminCollections(db) // already open: nothing to do
+    expect(adminCollectionsOpen(db)).toBe(true)
   })
 })

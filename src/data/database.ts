@@ -53,7 +53,7 @@ export type CreateDatabaseOptions = {
    * Open only these collections. Tests that simulate several devices in one process need it:
    * RxDB's open core allows 13 collections per process, across databases.
    */
-  only?: (keyof HumoCollections)[]
+  only?: readonly (keyof HumoCollections)[]
 }
 
 function collectionDefinitions(db: HumoDatabase) {
@@ -77,6 +77,44 @@ function collectionDefinitions(db: HumoDatabase) {
 
 /** What an admin device holds only while an admin is signed in. */
 const ADMIN_COLLECTIONS = ['admin_orders', 'order_notices', 'admin_products'] as const
+
+/**
+ * What the storefront opens at start. Each collection is an IndexedDB database of its own under
+ * Dexie, and opening the admin's three as well cost a cold start about 70 ms
+ * (tests/bench/offline-start-bench.ts); the back office opens them when it mounts.
+ */
+export const STOREFRONT_COLLECTIONS = [
+  'products',
+  'categories',
+  'brands',
+  'product_types',
+  'cart_lines',
+  'orders',
+  'contact_messages',
+  'shop_settings',
+] as const satisfies readonly (keyof HumoCollections)[]
+
+export function adminCollectionsOpen(db: HumoDatabase): boolean {
+  return ADMIN_COLLECTIONS.every((name) => name in db.collections)
+}
+
+/** Opens the admin's collections on a database the storefront opened without them. */
+export async function openAdminCollections(db: HumoDatabase): Promise<void> {
+  const all = collectionDefinitions(db)
+  const missing = ADMIN_COLLECTIONS.filter((name) => !(name in db.collections))
+  if (missing.length === 0) return
+  // Two callers at once (StrictMode, a second hook) would both add the same collection.
+  let opening = adminOpening.get(db)
+  if (!opening) {
+    opening = db
+      .addCollections(Object.fromEntries(missing.map((name) => [name, all[name]])))
+      .then(() => undefined)
+      .finally(() => adminOpening.delete(db))
+    adminOpening.set(db, opening)
+  }
+  await opening
+}
+const adminOpening = new WeakMap<HumoDatabase, Promise<void>>()
 
 /**
  * Signing out of the admin (after its replications are cancelled): takes customer data and the

@@ -10,7 +10,7 @@
  */
 import { BehaviorSubject, combineLatest } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
-import { createHumoDatabase, type HumoDatabase } from './database'
+import { createHumoDatabase, STOREFRONT_COLLECTIONS, type HumoDatabase } from './database'
 
 export type SyncState = {
   online: boolean
@@ -58,7 +58,7 @@ export async function startHumoData(): Promise<HumoData> {
   const configLoaded = loadBackendConfig()
   const syncModules = loadSyncModules()
   syncModules.catch(() => undefined) // awaited below; a failure surfaces there
-  const db = await createHumoDatabase()
+  const db = await createHumoDatabase({ only: STOREFRONT_COLLECTIONS })
   const config$ = new BehaviorSubject<BackendConfig | null>(null)
   const sync$ = new BehaviorSubject<SyncState>({
     online: navigator.onLine,

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { adminExists } from '../admin-auth'
+import { useAdminCollections } from '../hooks/use-admin-collections'
 import { useAdminGate } from '../hooks/use-admin-gate'
 import { useAdminTheme } from '../hooks/use-admin-theme'
 import { AdminDashboard } from './admin-dashboard'
@@ -10,6 +11,7 @@ import { LoginPage } from './login-page'
 export function AdminApp({ installSlot }: { installSlot?: ReactNode }) {
   const theme = useAdminTheme()
   const gate = useAdminGate()
+  const collectionsOpen = useAdminCollections()
   const [canSignUp, setCanSignUp] = useState(true)
 
   useEffect(() => {
@@ -24,7 +26,7 @@ export function AdminApp({ installSlot }: { installSlot?: ReactNode }) {
     }
   }, [gate.supabase, gate.state.status])
 
-  if (gate.state.status === 'loading') {
+  if (gate.state.status === 'loading' || (gate.state.status === 'admin' && !collectionsOpen)) {
     return (
       <p
         role="status"
