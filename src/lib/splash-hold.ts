@@ -8,6 +8,14 @@ import { useEffect } from 'react'
  */
 export const HOLD_LIMIT_MS = 2000
 
+/**
+ * True while index.html's start-up splash is still up (BootSplash removes it). Pages use it to
+ * render only what the first screen shows while the count runs, and the rest right after.
+ */
+export function startingUp(): boolean {
+  return document.getElementById('boot-splash') !== null
+}
+
 let holds = 0
 const listeners = new Set<() => void>()
 

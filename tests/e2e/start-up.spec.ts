@@ -61,4 +61,14 @@ test('the splash leaves onto the menu with its products, never onto an empty pag
   // (unless the device was too slow and the splash let go at its limit).
   if (firstWithout!.at < HOLD_LIMIT_MS) expect(firstWithout!.cards).toBeGreaterThan(0)
   expect(firstWithout!.pageHidden).toBe(false)
+
+  // Only the first screen's rows render under the splash; the rest follow, none lost, and a card
+  // far down the list is there for a shopper who scrolls to it.
+  const summary = await page.getByText(/^Showing \d+ of \d+ products$/).textContent()
+  const shown = Number(/Showing (\d+)/.exec(summary ?? '')?.[1])
+  expect(shown).toBeGreaterThan(firstWithout!.cards)
+  const list = page.getByRole('list', { name: 'Products' })
+  await expect(list.getByRole('listitem')).toHaveCount(shown)
+  await list.getByRole('listitem').last().scrollIntoViewIfNeeded()
+  await expect(list.getByRole('listitem').last().getByRole('link').first()).toBeVisible()
 })

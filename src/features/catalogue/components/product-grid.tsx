@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
+import { startingUp } from '../../../lib/splash-hold'
 import type { AddToCart } from '../add-to-cart-toast'
 import { ProductCard } from './product-card'
 import type * as Virtual from './virtual-product-rows'
@@ -23,6 +24,17 @@ function columnsFor(width: number, layout: 'grid' | 'list'): number {
 }
 
 const rowClass = css({ display: 'grid', pb: '4' })
+// Rows off screen are not laid out or painted until scrolled near (their height is estimated,
+// then remembered), which keeps a long menu's first frame to the rows a shopper can see.
+const offscreenRow = css({ contentVisibility: 'auto' })
+
+/**
+ * The grid's width before it is measured. A wrong guess renders the first frame with the wrong
+ * number of columns and then every row again, so it is the last width measured, or on a phone
+ * (no filter sidebar) the screen's width less the page's padding.
+ */
+let lastWidth: number | undefined
+const initialWidth = () => lastWidth ?? (window.innerWidth < 768 ? window.innerWidth - 32 : 1024)
 
 /**
  * The menu's product list, in rows of as many cards as fit. A long menu is windowed (see
@@ -38,15 +50,22 @@ export function ProductGrid({
   layout: 'grid' | 'list'
 }) {
   const listRef = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(1024)
+  const [width, setWidth] = useState(initialWidth)
   const [offset, setOffset] = useState(0)
   const long = products.length >= WINDOWED_FROM
   const [windowing, setWindowing] = useState(() => virtual)
+  // During the start-up splash only the rows that fit on the screen are rendered, so the page
+  // is ready when the count ends; the rest follow in a transition right after.
+  const [whole, setWhole] = useState(() => !startingUp())
+  useEffect(() => {
+    if (!whole) startTransition(() => setWhole(true))
+  }, [whole])
 
   useLayoutEffect(() => {
     const element = listRef.current
     if (!element) return
     const measure = () => {
+      lastWidth = element.clientWidth
       setWidth(element.clientWidth)
       setOffset(element.getBoundingClientRect().top + window.scrollY)
     }
@@ -64,6 +83,8 @@ export function ProductGrid({
   const columns = columnsFor(width, layout)
   const rows = Math.ceil(products.length / columns)
   const cardWidth = (width - GAP * (columns - 1)) / columns
+  const rowEstimate = (layout === 'list' ? 200 : cardWidth + 230) + GAP
+  const firstRows = Math.ceil(window.innerHeight / rowEstimate) + 1
 
   const renderRow = (index: number) => (
     <div
@@ -83,7 +104,10 @@ export function ProductGrid({
     </div>
   )
 
-  const shownRows = long ? Math.min(rows, Math.ceil(WINDOWED_FROM / columns)) : rows
+  const shownRows = Math.min(
+    rows,
+    whole ? (long ? Math.ceil(WINDOWED_FROM / columns) : rows) : firstRows,
+  )
   return (
     <div
       ref={listRef}
@@ -96,13 +120,20 @@ export function ProductGrid({
         <windowing.VirtualProductRows
           rows={rows}
           columns={columns}
-          estimate={(layout === 'list' ? 200 : cardWidth + 230) + GAP}
+          estimate={rowEstimate}
           offset={offset}
           renderRow={renderRow}
         />
       ) : (
         Array.from({ length: shownRows }, (_, index) => (
-          <div key={`${index}-${columns}`} role="presentation">
+          <div
+            key={`${index}-${columns}`}
+            role="presentation"
+            className={index >= firstRows ? offscreenRow : undefined}
+            style={
+              index >= firstRows ? { containIntrinsicSize: `auto ${rowEstimate}px` } : undefined
+            }
+          >
             {renderRow(index)}
           </div>
         ))

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { HOLD_LIMIT_MS, onSplashHoldsChange, splashHeld } from '../../../lib/splash-hold'
 
@@ -41,10 +41,7 @@ export function BootSplash({ children }: { children: ReactNode }) {
       if (now < REVEAL_AT_MS) timer = setTimeout(revealWhenDue, REVEAL_AT_MS - now)
       else if (splashHeld() && now < HOLD_LIMIT_MS)
         timer = setTimeout(revealWhenDue, HOLD_LIMIT_MS - now)
-      else {
-        removeBootSplash()
-        setDone(true)
-      }
+      else setDone(true)
     }
     const unsubscribe = onSplashHoldsChange(revealWhenDue)
     revealWhenDue()
@@ -52,6 +49,11 @@ export function BootSplash({ children }: { children: ReactNode }) {
       clearTimeout(timer)
       unsubscribe()
     }
+  }, [done])
+  // Taken away in the commit that unhides the page, so no frame shows neither: the reveal may
+  // wait a moment for React (a page still rendering its lower rows in a transition).
+  useLayoutEffect(() => {
+    if (done) removeBootSplash()
   }, [done])
 
   return (
