@@ -9,6 +9,7 @@ import {
   replicateCatalogue,
   replicateProducts,
 } from '../../src/data/replication/catalogue-replication'
+import type { RpcClient } from '../../src/data/backend-client'
 import type { HumoDatabase } from '../../src/data/database'
 
 let backend: TestBackend
@@ -102,6 +103,58 @@ describe('catalogue pull through supabase-js into RxDB', () => {
     await replication.awaitInSync()
     expect((await db.products.findOne(late!.id).exec())?.name).toBe('Late Commit Kush')
     await replication.cancel()
+  })
+
+  it('reads a catalogue written in one go once, not again at the tail of every pull', async () => {
+    // A catalogue imported an hour ago, all rows within a second of each other.
+    await backend.db.exec('alter table public.products disable trigger products_set_modified')
+    await backend.db.exec(`update public.products set _modified = _modified - interval '1 hour'`)
+    await backend.db.exec('alter table public.products enable trigger products_set_modified')
+    const { rows } = await backend.db.query<{ n: number }>(
+      'select count(*)::int as n from public.products',
+    )
+    const inTable = rows[0]!.n
+
+    // The rows each pull call hands over (the device's transport, watched, not replaced).
+    let read = 0
+    const watched: RpcClient = {
+      rpc: async (fn, args) => {
+        const answer = await backend.anon.rpc(fn, args)
+        const data = answer.data as { rows?: unknown[]; behind?: unknown[] } | null
+        read += (data?.rows?.length ?? 0) + (data?.behind?.length ?? 0)
+        return answer
+      },
+    }
+    const device = (await createTestDatabase(undefined, ['products'])).db
+    try {
+      const replication = replicateProducts(watched, device, { identifier: 'read-once' })
+      await replication.awaitInitialReplication()
+      expect(await device.products.count().exec()).toBe(await activeProductCount())
+      expect(read).toBe(inTable)
+
+      read = 0
+      replication.nudge()
+      await replication.awaitInSync()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await replication.awaitInSync()
+      expect(read).toBe(0)
+
+      // A change still arrives, and only it.
+      const [some] = await device.products.find().exec()
+      await backend.service
+        .from('products')
+        .update({ name: 'Fresh Import Kush' })
+        .eq('id', some!.id)
+      replication.nudge()
+      await firstValueFrom(
+        device.products.findOne(some!.id).$.pipe(filter((d) => d?.name === 'Fresh Import Kush')),
+      )
+      await replication.awaitInSync()
+      expect(read).toBeLessThanOrEqual(2) // the row, and the tail's look behind it
+      await replication.cancel()
+    } finally {
+      await device.close()
+    }
   })
 })
 

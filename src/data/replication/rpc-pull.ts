@@ -10,7 +10,11 @@
  * Rows committed out of order: `_modified` is stamped when a row is written, not when its
  * transaction commits, so a slow transaction can commit a row *behind* a checkpoint we already
  * passed. At the tail of every pull cycle we re-read a short window behind the checkpoint and
- * keep only the rows the device does not already hold at that version.
+ * keep only the rows the device does not already hold at that version. Assuming a transaction
+ * commits within OVERLAP_WINDOW_MS of stamping its rows, a row we missed was stamped after
+ * `newest − window` and after `last read − window`, where the last read is the server's time
+ * (`read_at`) of the read that passed it; the window starts at the later of the two. Without the
+ * second bound, a catalogue written in one go was re-read whole by every pull.
  */
 import type { RxCollection, WithDeleted } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
@@ -22,21 +26,42 @@ export const PULL_BATCH_SIZE = 1000
 
 /** Every row a pull RPC returns has at least these. */
 export type WireRow = { id: string; _modified: string; _deleted: boolean }
-export type PullCheckpoint = { modified: string; id: string }
+export type PullCheckpoint = {
+  modified: string
+  id: string
+  /**
+   * The server's time of the earliest read since which a late commit may still be missing:
+   * the first read of the device's first cycle, then the tail read of the last cycle.
+   */
+  readAt?: string
+}
 /** The device documents of replicated tables keep the server's `_modified` text verbatim. */
 export type Versioned = { id: string; serverModified: string }
 
-type PullResult<Row> = { rows: Row[]; behind: Row[] }
+type PullResult<Row> = { rows: Row[]; behind: Row[]; readAt?: string }
 
-function lastCheckpoint(rows: WireRow[], fallback: PullCheckpoint | undefined) {
+function lastCheckpoint(
+  rows: WireRow[],
+  fallback: PullCheckpoint | undefined,
+): PullCheckpoint | undefined {
   const last = rows.at(-1)
-  return last ? { modified: last._modified, id: last.id } : fallback
+  return last ? { modified: last._modified, id: last.id } : fallback && { ...fallback }
+}
+
+/** The later of two timestamptz texts (either may be missing). */
+function later(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a || !b) return a ?? b
+  return toTime(a) >= toTime(b) ? a : b
 }
 
 /** Subtracts the overlap window from a Postgres timestamptz text. */
 export function windowStart(modified: string, windowMs = OVERLAP_WINDOW_MS): string {
-  const parsed = Date.parse(modified.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
-  return new Date(parsed - windowMs).toISOString()
+  return new Date(toTime(modified) - windowMs).toISOString()
+}
+
+/** Milliseconds of a Postgres timestamptz text ('2026-11-22 20:00:00.000001+00') or ISO text. */
+function toTime(text: string): number {
+  return Date.parse(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
 }
 
 async function callPull<Row extends WireRow>(
@@ -55,8 +80,8 @@ async function callPull<Row extends WireRow>(
   if (response.error) throw new Error(`${rpc} failed: ${response.error.message}`)
   const result: unknown = response.data
   if (!result || typeof result !== 'object') return { rows: [], behind: [] }
-  const { rows, behind } = result as Partial<PullResult<Row>>
-  return { rows: rows ?? [], behind: behind ?? [] }
+  const { rows, behind, read_at } = result as Partial<PullResult<Row>> & { read_at?: string }
+  return { rows: rows ?? [], behind: behind ?? [], ...(read_at ? { readAt: read_at } : {}) }
 }
 
 function dedupe<Row extends WireRow>(rows: Row[]): Row[] {
@@ -98,17 +123,26 @@ export function createRpcPullHandler<Doc extends Versioned, Row extends WireRow>
   return async (checkpoint, batchSize) => {
     const forward = await callPull<Row>(supabase, rpc, checkpoint, batchSize, null)
     const next = lastCheckpoint(forward.rows, checkpoint)
+    // Late commits are looked for from the read before this cycle (a first cycle: this read).
+    const since = checkpoint ? checkpoint.readAt : forward.readAt
     if (forward.rows.length < batchSize && next) {
       // The tail of the cycle: look behind the checkpoint for late commits.
-      const tail = await callPull<Row>(
-        supabase,
-        rpc,
-        next,
-        batchSize,
+      const behindFrom = later(
         windowStart(next.modified, overlapMs),
-      )
+        since && windowStart(since, overlapMs),
+      )!
+      const tail = await callPull<Row>(supabase, rpc, next, batchSize, behindFrom)
       const rows = dedupe([...forward.rows, ...tail.rows, ...(await unseen(tail.behind))])
-      return { documents: rows.map(toDoc), checkpoint: lastCheckpoint(tail.rows, next) }
+      const end = lastCheckpoint(tail.rows, next)!
+      // Rows the tail passed were committed before its read; later ones are for the next cycle.
+      if (tail.readAt) end.readAt = tail.readAt
+      else delete end.readAt
+      return { documents: rows.map(toDoc), checkpoint: end }
+    }
+    // A full batch: more follow in this cycle, still looked for from the same read.
+    if (next) {
+      if (since) next.readAt = since
+      else delete next.readAt
     }
     return { documents: forward.rows.map(toDoc), checkpoint: next }
   }
