@@ -7,6 +7,7 @@ import { startHumoData } from './data/humo-data'
 import { startInstallPrompt } from './features/pwa/install-prompt'
 import { startMediaWarming } from './features/pwa/media-warming'
 import { serviceWorkerEnabled, startServiceWorker } from './features/pwa/service-worker'
+import { yieldToMain } from './lib/yield-to-main'
 import { createHumoRouter } from './router'
 
 /**
@@ -32,11 +33,15 @@ function stylesheetApplied(): Promise<void> {
 // Marks for tests/bench/offline-start-bench.ts: where a start's time goes.
 performance.mark('humo:scripts-ready')
 startInstallPrompt()
+// The start is cut into tasks (evaluating the scripts; the router; opening the database; the
+// first render) so that none holds the main thread for long on a slow phone.
+await yieldToMain()
 const router = createHumoRouter()
 // The page's own code (the route's lazy chunks) loads while the device database opens, so both
 // are ready together behind the start-up splash.
 // RouterProvider loads again when it mounts (cheap then); a failure here surfaces there.
 router.load().catch(() => undefined)
+await yieldToMain()
 const [data] = await Promise.all([
   startHumoData().then((ready) => {
     performance.mark('humo:data-ready')
@@ -46,6 +51,7 @@ const [data] = await Promise.all([
 ])
 startServiceWorker()
 if (serviceWorkerEnabled()) startMediaWarming(data)
+await yieldToMain()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
