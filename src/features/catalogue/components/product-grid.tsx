@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { startingUp } from '../../../lib/splash-hold'
@@ -34,6 +34,7 @@ const offscreenRow = css({ contentVisibility: 'auto' })
  * (no filter sidebar) the screen's width less the page's padding.
  */
 let lastWidth: number | undefined
+let gridShown = false
 const initialWidth = () => lastWidth ?? (window.innerWidth < 768 ? window.innerWidth - 32 : 1024)
 
 /**
@@ -54,23 +55,26 @@ export function ProductGrid({
   const [offset, setOffset] = useState(0)
   const long = products.length >= WINDOWED_FROM
   const [windowing, setWindowing] = useState(() => virtual)
-  // During the start-up splash only the rows that fit on the screen are rendered, so the page
-  // is ready when the count ends; the rest follow in a transition right after.
-  const [whole, setWhole] = useState(() => !startingUp())
+  // The first grid of a page load (under the start-up splash, or when a first visit's catalogue
+  // arrives) renders only the rows that fit on the screen, so the page shows without one long
+  // task; the rest follow in a transition right after. Later menus render whole at once, so
+  // scroll restoration finds its rows.
+  const [whole, setWhole] = useState(() => gridShown && !startingUp())
   useEffect(() => {
+    gridShown = true
     if (!whole) startTransition(() => setWhole(true))
   }, [whole])
 
-  useLayoutEffect(() => {
+  // Measured when the browser lays the grid out anyway (ResizeObserver), not by forcing a layout
+  // of the whole page in the commit; the first width is a good guess (initialWidth).
+  useEffect(() => {
     const element = listRef.current
     if (!element) return
-    const measure = () => {
+    const observer = new ResizeObserver(() => {
       lastWidth = element.clientWidth
       setWidth(element.clientWidth)
       setOffset(element.getBoundingClientRect().top + window.scrollY)
-    }
-    measure()
-    const observer = new ResizeObserver(measure)
+    })
     observer.observe(element)
     return () => observer.disconnect()
   }, [])
