@@ -126,6 +126,8 @@ test('an order the shop refuses says why and gives the cart back', async ({ page
   // Salted Caramel Brownie Bites: 5 in stock in the seed; the cart asks for 6.
   await page.goto('/product/salted-caramel-brownie-bites')
   await page.getByRole('button', { name: 'Add to Cart' }).click()
+  // The line is on the device (the header counts it) before the shopper leaves the page.
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
   await page.goto('/cart')
   for (let i = 0; i < 5; i++) await page.getByRole('button', { name: /Increase quantity/ }).click()
   await expect(page.getByRole('heading', { name: 'Shopping Cart (6 items)' })).toBeVisible()
@@ -151,6 +153,8 @@ test('the cart shows the California purchase limit before checkout and holds the
   // Humboldt Purple Kush: 3.5 g of flower; nine of them are 31.5 g, over the 28.5 g limit.
   await page.goto('/product/humboldt-purple-kush')
   await page.getByRole('button', { name: 'Add to Cart' }).click()
+  // The line is on the device (the header counts it) before the shopper leaves the page.
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
   await page.goto('/cart')
   for (let i = 0; i < 8; i++) await page.getByRole('button', { name: /Increase quantity/ }).click()
   await expect(page.getByRole('heading', { name: 'Shopping Cart (9 items)' })).toBeVisible()
