@@ -16,6 +16,28 @@ export function startingUp(): boolean {
   return document.getElementById('boot-splash') !== null
 }
 
+const startUpListeners = new Set<() => void>()
+
+/**
+ * Runs `listener` once the start-up splash is gone (at once if it is), so work that can wait
+ * (the rows below the first screen) does not delay the splash's exit. Returns a cancel function.
+ */
+export function afterStartUp(listener: () => void): () => void {
+  if (!startingUp()) {
+    listener()
+    return () => undefined
+  }
+  startUpListeners.add(listener)
+  return () => startUpListeners.delete(listener)
+}
+
+/** BootSplash calls this when it has taken the splash away. */
+export function startUpDone(): void {
+  const listeners = [...startUpListeners]
+  startUpListeners.clear()
+  for (const listener of listeners) listener()
+}
+
 let holds = 0
 const listeners = new Set<() => void>()
 

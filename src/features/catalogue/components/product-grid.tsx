@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
-import { startingUp } from '../../../lib/splash-hold'
+import { afterStartUp, startingUp } from '../../../lib/splash-hold'
 import type { AddToCart } from '../add-to-cart-toast'
 import { ProductCard } from './product-card'
 import type * as Virtual from './virtual-product-rows'
@@ -57,12 +57,13 @@ export function ProductGrid({
   const [windowing, setWindowing] = useState(() => virtual)
   // The first grid of a page load (under the start-up splash, or when a first visit's catalogue
   // arrives) renders only the rows that fit on the screen, so the page shows without one long
-  // task; the rest follow in a transition right after. Later menus render whole at once, so
-  // scroll restoration finds its rows.
+  // task; the rest follow in a transition once the splash has left (not while it counts, which
+  // would delay its exit). Later menus render whole at once, so scroll restoration finds them.
   const [whole, setWhole] = useState(() => gridShown && !startingUp())
   useEffect(() => {
     gridShown = true
-    if (!whole) startTransition(() => setWhole(true))
+    if (whole) return
+    return afterStartUp(() => startTransition(() => setWhole(true)))
   }, [whole])
 
   // Measured when the browser lays the grid out anyway (ResizeObserver), not by forcing a layout
