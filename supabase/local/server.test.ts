@@ -2,6 +2,8 @@
 // Contract tests: the real supabase-js against the embedded backend on a fresh in-memory PGlite.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Database, PulledProduct, PullProductsResult } from './api-types.ts'
@@ -177,6 +179,63 @@ describe('REST select', () => {
     const names = brands.data!.map((b) => b.name)
     expect(names.length).toBeGreaterThan(5)
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : 1)))
+  })
+})
+
+describe('compressed API answers', () => {
+  /** A raw HTTP exchange: fetch would decompress (and ask for an encoding) on its own. */
+  function rawPost(path: string, body: string, acceptEncoding?: string) {
+    return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const request = httpRequest(
+        `${backend.url}${path}`,
+        {
+          method: 'POST',
+          headers: {
+            apikey: backend.anonKey,
+            Authorization: `Bearer ${backend.anonKey}`,
+            'Content-Type': 'application/json',
+            ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () =>
+            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+          )
+          response.on('error', reject)
+        },
+      )
+      request.on('error', reject)
+      request.end(body)
+    })
+  }
+
+  it('sends the catalogue pull brotli- or gzip-compressed to a client that accepts it, plain otherwise', async () => {
+    const args = JSON.stringify({ max_rows: 1000 })
+    const plain = await rawPost('/rest/v1/rpc/pull_products', args)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const rows = (JSON.parse(plain.body.toString()) as { rows: unknown[] }).rows
+    expect(rows.length).toBeGreaterThan(10)
+
+    const br = await rawPost('/rest/v1/rpc/pull_products', args, 'gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(br.body.length).toBeLessThan(plain.body.length / 3)
+    const fromBr = JSON.parse(brotliDecompressSync(br.body).toString()) as { rows: unknown[] }
+    expect(fromBr.rows).toEqual(rows)
+
+    const gz = await rawPost('/rest/v1/rpc/pull_products', args, 'gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    const fromGz = JSON.parse(gunzipSync(gz.body).toString()) as { rows: unknown[] }
+    expect(fromGz.rows).toEqual(rows)
+  })
+
+  it('leaves a small answer as it is', async () => {
+    const settings = await rawPost('/rest/v1/rpc/pull_shop_settings', '{}', 'br')
+    expect(settings.body.length).toBeLessThan(1024)
+    expect(settings.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(settings.body.toString())).toHaveProperty('rows')
   })
 })
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStaticApp, pickEncoding } from './static-app.ts'
+import { pickEncoding } from './compression.ts'
+import { createStaticApp } from './static-app.ts'
 
 // A script big enough to be worth compressing, and repetitive enough to shrink a lot.
 const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const item${i} = ${i} * 2;`).join(

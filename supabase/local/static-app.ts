@@ -9,9 +9,8 @@ import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import sirv from 'sirv'
+import { compressors, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from './compression.ts'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
@@ -28,42 +27,8 @@ const TEXT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
 }
-/** Below this, compressing saves less than the headers it costs. */
-const MIN_COMPRESS_BYTES = 1024
-
-const brotli = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
-// NOTE: brotli quality 5, not 11: it compresses as fast as gzip (the first request of a file
-// waits for it) and still beats gzip's size; 11 takes seconds for the app's scripts.
-const compressors = {
-  br: (data: Buffer) =>
-    brotli(data, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-      },
-    }),
-  gzip: (data: Buffer) => gzipAsync(data),
-}
-type Encoding = keyof typeof compressors
-
 function cacheControl(pathname: string): string {
   return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
-}
-
-/** The encoding to send, from an Accept-Encoding header (brotli first); null for none. */
-export function pickEncoding(header: string | string[] | undefined): Encoding | null {
-  const accepted = new Map<string, number>()
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    if (!name) continue
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    accepted.set(name, q ? Number(q.slice(2)) : 1)
-  }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
-  if (allows('br')) return 'br'
-  if (allows('gzip')) return 'gzip'
-  return null
 }
 
 export function createStaticApp(staticDir: string | null): Handler {

@@ -22,6 +22,7 @@ import {
   findTable,
   type BuiltRead,
 } from './sql-builder.ts'
+import { sendText } from '../compression.ts'
 
 export interface RestContext {
   db: PGlite
@@ -137,11 +138,16 @@ async function handleRead(
   )
   if (shape.single) expectOneRow(result.rowCount)
   const offset = request.options.get('')?.offset ?? 0
-  res.writeHead(200, {
-    'Content-Type': shape.contentType,
-    'Content-Range': contentRange(offset, result.rowCount, result.total),
-  })
-  res.end(req.method === 'HEAD' ? undefined : result.body)
+  await sendText(
+    req,
+    res,
+    200,
+    {
+      'Content-Type': shape.contentType,
+      'Content-Range': contentRange(offset, result.rowCount, result.total),
+    },
+    result.body,
+  )
 }
 
 interface ReadResult {
@@ -245,8 +251,13 @@ async function handleInsert(
     res.end()
     return
   }
-  res.writeHead(201, { 'Content-Type': shape.contentType, 'Content-Range': range })
-  res.end(result.body ?? '[]')
+  await sendText(
+    req,
+    res,
+    201,
+    { 'Content-Type': shape.contentType, 'Content-Range': range },
+    result.body ?? '[]',
+  )
 }
 
 async function handleWrite(
@@ -295,8 +306,13 @@ async function handleWrite(
     res.end()
     return
   }
-  res.writeHead(200, { 'Content-Type': shape.contentType, 'Content-Range': `${range}/*` })
-  res.end(result.body ?? '[]')
+  await sendText(
+    req,
+    res,
+    200,
+    { 'Content-Type': shape.contentType, 'Content-Range': `${range}/*` },
+    result.body ?? '[]',
+  )
 }
 
 async function handleRpc(
@@ -373,8 +389,7 @@ async function handleRpc(
       result.total,
     )
   }
-  res.writeHead(200, headers)
-  res.end(method === 'HEAD' ? undefined : result.body)
+  await sendText(req, res, 200, headers, result.body)
 }
 
 function requestMeta(req: IncomingMessage, url: URL, readOnly: boolean) {
