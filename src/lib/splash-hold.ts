@@ -10,7 +10,7 @@ export const HOLD_LIMIT_MS = 2000
 
 /**
  * True while index.html's start-up splash is still up (BootSplash removes it). Pages use it to
- * render only what the first screen shows while the count runs, and the rest right after.
+ * render only what the first screen shows while the count runs (see afterStartUp).
  */
 export function startingUp(): boolean {
   return document.getElementById('boot-splash') !== null

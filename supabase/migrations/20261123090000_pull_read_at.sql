@@ -11,156 +11,56 @@
 -- Each pull_<table> keeps its name, arguments and grants (clients call it by name) and becomes
 -- pull_<table>_page; pull_<table> returns the page with read_at added.
 
-alter function public.pull_products(timestamptz, uuid, integer, timestamptz) rename to pull_products_page;
-revoke execute on function public.pull_products_page(timestamptz, uuid, integer, timestamptz) from public, anon, authenticated;
+do $$
+declare
+  pull record;
+  args text;
+begin
+  for pull in
+    select *
+    from (values
+      ('pull_products', 'uuid', 'anon, authenticated, service_role'),
+      ('pull_categories', 'uuid', 'anon, authenticated, service_role'),
+      ('pull_brands', 'uuid', 'anon, authenticated, service_role'),
+      ('pull_product_types', 'uuid', 'anon, authenticated, service_role'),
+      ('pull_shop_settings', 'text', 'anon, authenticated, service_role'),
+      ('pull_orders_admin', 'uuid', 'authenticated, service_role'),
+      ('pull_products_admin', 'uuid', 'authenticated, service_role')
+    ) as pulls (name, id_type, callers)
+  loop
+    args := format('timestamptz, %s, integer, timestamptz', pull.id_type);
 
-create function public.pull_products(
-  after_modified timestamptz default null,
-  after_id uuid default null,
-  max_rows integer default 200,
-  behind_from timestamptz default null
-)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = public
-as $$
-  select public.pull_products_page(after_modified, after_id, max_rows, behind_from)
-    || jsonb_build_object('read_at', now())
+    execute format('alter function public.%I(%s) rename to %I', pull.name, args, pull.name || '_page');
+    execute format(
+      'revoke execute on function public.%I(%s) from public, anon, authenticated',
+      pull.name || '_page', args
+    );
+
+    execute format(
+      $create$
+      create function public.%I(
+        after_modified timestamptz default null,
+        after_id %s default null,
+        max_rows integer default 200,
+        behind_from timestamptz default null
+      )
+      returns jsonb
+      language sql
+      stable
+      security definer
+      set search_path = public
+      as $body$
+        select public.%I(after_modified, after_id, max_rows, behind_from)
+          || jsonb_build_object('read_at', now())
+      $body$
+      $create$,
+      pull.name, pull.id_type, pull.name || '_page'
+    );
+    execute format(
+      'revoke execute on function public.%I(%s) from public, anon, authenticated',
+      pull.name, args
+    );
+    execute format('grant execute on function public.%I(%s) to %s', pull.name, args, pull.callers);
+  end loop;
+end
 $$;
-
-revoke execute on function public.pull_products(timestamptz, uuid, integer, timestamptz) from public;
-grant execute on function public.pull_products(timestamptz, uuid, integer, timestamptz) to anon, authenticated, service_role;
-
-alter function public.pull_categories(timestamptz, uuid, integer, timestamptz) rename to pull_categories_page;
-revoke execute on function public.pull_categories_page(timestamptz, uuid, integer, timestamptz) from public, anon, authenticated;
-
-create function public.pull_categories(
-  after_modified timestamptz default null,
-  after_id uuid default null,
-  max_rows integer default 200,
-  behind_from timestamptz default null
-)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = public
-as $$
-  select public.pull_categories_page(after_modified, after_id, max_rows, behind_from)
-    || jsonb_build_object('read_at', now())
-$$;
-
-revoke execute on function public.pull_categories(timestamptz, uuid, integer, timestamptz) from public;
-grant execute on function public.pull_categories(timestamptz, uuid, integer, timestamptz) to anon, authenticated, service_role;
-
-alter function public.pull_brands(timestamptz, uuid, integer, timestamptz) rename to pull_brands_page;
-revoke execute on function public.pull_brands_page(timestamptz, uuid, integer, timestamptz) from public, anon, authenticated;
-
-create function public.pull_brands(
-  after_modified timestamptz default null,
-  after_id uuid default null,
-  max_rows integer default 200,
-  behind_from timestamptz default null
-)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = public
-as $$
-  select public.pull_brands_page(after_modified, after_id, max_rows, behind_from)
-    || jsonb_build_object('read_at', now())
-$$;
-
-revoke execute on function public.pull_brands(timestamptz, uuid, integer, timestamptz) from public;
-grant execute on function public.pull_brands(timestamptz, uuid, integer, timestamptz) to anon, authenticated, service_role;
-
-alter function public.pull_product_types(timestamptz, uuid, integer, timestamptz) rename to pull_product_types_page;
-revoke execute on function public.pull_product_types_page(timestamptz, uuid, integer, timestamptz) from public, anon, authenticated;
-
-create function public.pull_product_types(
-  after_modified timestamptz default null,
-  after_id uuid default null,
-  max_rows integer default 200,
-  behind_from timestamptz default null
-)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = public
-as $$
-  select public.pull_product_types_page(after_modified, after_id, max_rows, behind_from)
-    || jsonb_build_object('read_at', now())
-$$;
-
-revoke execute on function public.pull_product_types(timestamptz, uuid, integer, timestamptz) from public;
-grant execute on function public.pull_product_types(timestamptz, uuid, integer, timestamptz) to anon, authenticated, service_role;
-
-alter function public.pull_shop_settings(timestamptz, text, integer, timestamptz) rename to pull_shop_settings_page;
-revoke execute on function public.pull_shop_settings_page(timestamptz, text, integer, timestamptz) from public, anon, authenticated;
-
-create function public.pull_shop_settings(
-  after_modified timestamptz default null,
-  after_id text default null,
-  max_rows integer default 200,
-  behind_from timestamptz default null
-)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = public
-as $$
-  select public.pull_shop_settings_page(after_modified, after_id, max_rows, behind_from)
-    || jsonb_build_object('read_at', now())
-$$;
-
-revoke execute on function public.pull_shop_settings(timestamptz, text, integer, timestamptz) from public;
-grant execute on function public.pull_shop_settings(timestamptz, text, integer, timestamptz) to anon, authenticated, service_role;
-
-alter function public.pull_orders_admin(timestamptz, uuid, integer, timestamptz) rename to pull_orders_admin_page;
-revoke execute on function public.pull_orders_admin_page(timestamptz, uuid, integer, timestamptz) from public, anon, authenticated;
-
-create function public.pull_orders_admin(
-  after_modified timestamptz default null,
-  after_id uuid default null,
-  max_rows integer default 200,
-  behind_from timestamptz default null
-)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = public
-as $$
-  select public.pull_orders_admin_page(after_modified, after_id, max_rows, behind_from)
-    || jsonb_build_object('read_at', now())
-$$;
-
-revoke execute on function public.pull_orders_admin(timestamptz, uuid, integer, timestamptz) from public, anon;
-grant execute on function public.pull_orders_admin(timestamptz, uuid, integer, timestamptz) to authenticated, service_role;
-
-alter function public.pull_products_admin(timestamptz, uuid, integer, timestamptz) rename to pull_products_admin_page;
-revoke execute on function public.pull_products_admin_page(timestamptz, uuid, integer, timestamptz) from public, anon, authenticated;
-
-create function public.pull_products_admin(
-  after_modified timestamptz default null,
-  after_id uuid default null,
-  max_rows integer default 200,
-  behind_from timestamptz default null
-)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = public
-as $$
-  select public.pull_products_admin_page(after_modified, after_id, max_rows, behind_from)
-    || jsonb_build_object('read_at', now())
-$$;
-
-revoke execute on function public.pull_products_admin(timestamptz, uuid, integer, timestamptz) from public, anon;
-grant execute on function public.pull_products_admin(timestamptz, uuid, integer, timestamptz) to authenticated, service_role;

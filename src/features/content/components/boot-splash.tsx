@@ -4,6 +4,7 @@ import {
   HOLD_LIMIT_MS,
   onSplashHoldsChange,
   splashHeld,
+  startingUp,
   startUpDone,
 } from '../../../lib/splash-hold'
 
@@ -37,7 +38,7 @@ const hiddenPage = css({ visibility: 'hidden', h: '100dvh', overflow: 'hidden' }
  * no splash: the start is over.
  */
 export function BootSplash({ children }: { children: ReactNode }) {
-  const [done, setDone] = useState(() => document.getElementById('boot-splash') === null)
+  const [done, setDone] = useState(() => !startingUp())
 
   useEffect(() => {
     if (done) return
@@ -61,8 +62,8 @@ export function BootSplash({ children }: { children: ReactNode }) {
       unsubscribe()
     }
   }, [done])
-  // Taken away in the commit that unhides the page, so no frame shows neither: the reveal may
-  // wait a moment for React (a page still rendering its lower rows in a transition).
+  // Taken away in the commit that unhides the page, so no frame shows neither (the timer only
+  // asks React for that commit, which may come a moment later).
   useLayoutEffect(() => {
     if (done) removeBootSplash()
   }, [done])
