@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -119,112 +119,143 @@ function splashFirst(): Plugin {
   }
 }
 
-export default defineConfig({
-  resolve: {
-    alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
-  },
-  plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/route-tree.gen.ts',
-    }),
-    react(),
-    chunkModules(),
-    splashFirst(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      registerType: 'prompt',
-      manifest: {
-        name: 'Humo — California cannabis, delivered',
-        short_name: 'Humo',
-        description: 'Fuma más, vive más. California-grown cannabis, direct from farms.',
-        theme_color: '#14532d',
-        background_color: '#faf7f2',
-        display: 'standalone',
-        start_url: '/',
-        scope: '/',
-        id: '/',
-        categories: ['shopping', 'food'],
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
+const resolve = {
+  alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) },
+}
+const routerPlugin = () =>
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: './src/routes',
+    generatedRouteTree: './src/route-tree.gen.ts',
+  })
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // The server's render of storefront pages (src/entry-server.tsx, decision 010), built
+        // with `vite build --ssr` into dist/.server: a dot folder, which neither the static
+        // server nor the service worker's precache hands out.
+        resolve,
+        plugins: [routerPlugin(), react()],
+        publicDir: false,
+        // Self-contained (libraries bundled, ES modules named .mjs), so dist/ runs wherever it
+        // is copied, with or without node_modules beside it.
+        ssr: { noExternal: true },
+        build: {
+          target: 'node20',
+          sourcemap: false,
+          outDir: 'dist/.server',
+          emptyOutDir: true,
+          rolldownOptions: {
+            output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
           },
-          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-        ],
-        shortcuts: [
-          {
-            name: 'Menu',
-            short_name: 'Menu',
-            url: '/menu',
-            icons: [{ src: '/icon-192.png', sizes: '192x192' }],
-          },
-          {
-            name: 'Cart',
-            short_name: 'Cart',
-            url: '/cart',
-            icons: [{ src: '/icon-192.png', sizes: '192x192' }],
-          },
-          {
-            name: 'Admin',
-            short_name: 'Admin',
-            url: '/admin',
-            icons: [{ src: '/icon-192.png', sizes: '192x192' }],
-          },
-        ],
-      },
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-      },
-      devOptions: { enabled: false },
-    }),
-  ],
-  server: {
-    // `npm run dev` talks to the embedded backend started beside Vite.
-    proxy: Object.fromEntries(
-      ['/rest', '/auth', '/storage', '/realtime', '/humo-config.json'].map((p) => [
-        p,
-        { target: `http://127.0.0.1:${backendPort}`, ws: p === '/realtime' },
-      ]),
-    ),
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically loads at every boot anyway; left to the
-        // automatic splitting it came as ~40 small files (each gzipped on its own, each a request).
-        // Two groups, both limited to that initial graph ($initial) so no lazy or admin code joins
-        // them: the boot's libraries in one chunk, the app's own boot code in another (the entry
-        // module stays apart so index.html keeps its entry). Saves ~13 KB gzipped per route
-        // (scripts/check-budget.mjs).
-        codeSplitting: {
-          groups: [
+        },
+      }
+    : app(),
+)
+
+function app(): UserConfig {
+  return {
+    resolve,
+    plugins: [
+      routerPlugin(),
+      react(),
+      chunkModules(),
+      splashFirst(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        injectRegister: false,
+        registerType: 'prompt',
+        manifest: {
+          name: 'Humo — California cannabis, delivered',
+          short_name: 'Humo',
+          description: 'Fuma más, vive más. California-grown cannabis, direct from farms.',
+          theme_color: '#14532d',
+          background_color: '#faf7f2',
+          display: 'standalone',
+          start_url: '/',
+          scope: '/',
+          id: '/',
+          categories: ['shopping', 'food'],
+          icons: [
+            { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
             {
-              name: 'vendor',
-              tags: ['$initial'],
-              test: /[\\/]node_modules[\\/]/,
+              src: '/icon-maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+            { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          ],
+          shortcuts: [
+            {
+              name: 'Menu',
+              short_name: 'Menu',
+              url: '/menu',
+              icons: [{ src: '/icon-192.png', sizes: '192x192' }],
             },
             {
-              name: 'app',
-              tags: ['$initial'],
-              test: (id) =>
-                /[\\/](src|styled-system)[\\/]/.test(id) && !/[\\/]src[\\/]main\.tsx$/.test(id),
+              name: 'Cart',
+              short_name: 'Cart',
+              url: '/cart',
+              icons: [{ src: '/icon-192.png', sizes: '192x192' }],
+            },
+            {
+              name: 'Admin',
+              short_name: 'Admin',
+              url: '/admin',
+              icons: [{ src: '/icon-192.png', sizes: '192x192' }],
             },
           ],
         },
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        },
+        devOptions: { enabled: false },
+      }),
+    ],
+    server: {
+      // `npm run dev` talks to the embedded backend started beside Vite.
+      proxy: Object.fromEntries(
+        ['/rest', '/auth', '/storage', '/realtime', '/humo-config.json'].map((p) => [
+          p,
+          { target: `http://127.0.0.1:${backendPort}`, ws: p === '/realtime' },
+        ]),
+      ),
+    },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // Everything the entry imports statically loads at every boot anyway; left to the
+          // automatic splitting it came as ~40 small files (each gzipped on its own, each a request).
+          // Two groups, both limited to that initial graph ($initial) so no lazy or admin code joins
+          // them: the boot's libraries in one chunk, the app's own boot code in another (the entry
+          // module stays apart so index.html keeps its entry). Saves ~13 KB gzipped per route
+          // (scripts/check-budget.mjs).
+          codeSplitting: {
+            groups: [
+              {
+                name: 'vendor',
+                tags: ['$initial'],
+                test: /[\\/]node_modules[\\/]/,
+              },
+              {
+                name: 'app',
+                tags: ['$initial'],
+                test: (id) =>
+                  /[\\/](src|styled-system)[\\/]/.test(id) && !/[\\/]src[\\/]main\.tsx$/.test(id),
+              },
+            ],
+          },
+        },
       },
     },
-  },
-})
+  }
+}

@@ -1,13 +1,16 @@
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './route-tree.gen'
 
 // NOTE: no router context: screens reach the data layer through <DataProvider>, so the router can
 // exist (and fetch the route's code) before the device database has opened.
-export function createHumoRouter() {
+/** `history`: the server render's memory history (src/entry-server.tsx); the browser's by default. */
+export function createHumoRouter(history?: RouterHistory) {
   return createRouter({
     routeTree,
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    // A server render has no scroll to restore (and must not carry the router's script for it).
+    scrollRestoration: !history,
+    ...(history ? { history } : {}),
   })
 }
 

@@ -1,7 +1,7 @@
 // The embedded Supabase stand-in (DESIGN.md §4): one Node HTTP server on one port that answers
 // the unmodified supabase-js (/rest/v1, /auth/v1, /storage/v1 and the /realtime/v1 websocket),
 // serves media from the storage folder, tells the built app where its backend is
-// (/humo-config.json), and serves the app itself.
+// (/humo-config.json), and serves the app itself, its catalogue pages pre-rendered.
 import type { PGlite } from '@electric-sql/pglite'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -16,6 +16,7 @@ import { handleRest, sendError } from './rest/rest-handler.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
 import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
+import { createPrerenderer } from './prerender.ts'
 import { createStaticApp } from './static-app.ts'
 import { handleStorage } from './storage-api.ts'
 import { servePublicObject } from './storage-files.ts'
@@ -108,10 +109,19 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     keys = await createJwtKeys(jwtSecret)
     const cache = await loadSchemaCache(db)
     const serveApp = createStaticApp(options.staticDir ? resolve(options.staticDir) : null)
+    const prerender = createPrerenderer(db, options.staticDir ? resolve(options.staticDir) : null)
+    /** Where the app finds its backend: this server, as the browser reached it. */
+    const appConfig = (req: IncomingMessage) => {
+      const proto =
+        String(req.headers['x-forwarded-proto'] ?? '')
+          .split(',')[0]
+          ?.trim() || 'http'
+      const hostHeader = req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`
+      return { supabaseUrl: `${proto}://${hostHeader}`, supabaseAnonKey: keys.anonKey }
+    }
     const rest = { db, cache, jwtSecret: keys.secret }
     const auth = { db, jwtSecret: keys.secret }
     const storage = { db, jwtSecret: keys.secret, storageDir }
-    const anonKey = keys.anonKey
     realtime = await startRealtime(db, keys.secret)
     const live = realtime
     // PostgREST's convention: `NOTIFY pgrst, 'reload schema'` after DDL reloads the schema cache;
@@ -209,20 +219,14 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         return
       }
       if (pathname === '/humo-config.json') {
-        const proto =
-          String(req.headers['x-forwarded-proto'] ?? '')
-            .split(',')[0]
-            ?.trim() || 'http'
-        const hostHeader = req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`
         res.writeHead(200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Cache-Control': 'no-cache',
         })
-        res.end(
-          JSON.stringify({ supabaseUrl: `${proto}://${hostHeader}`, supabaseAnonKey: anonKey }),
-        )
+        res.end(JSON.stringify(appConfig(req)))
         return
       }
+      if (await prerender(req, res, url, appConfig(req))) return
       serveApp(req, res)
     }
 
@@ -240,6 +244,11 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         done()
       })
     })
+    // In the background: the first visitor should not wait for the renderer to load.
+    const listening = server.address() as AddressInfo
+    prerender
+      .warm({ supabaseUrl: `http://${host}:${listening.port}`, supabaseAnonKey: keys.anonKey })
+      .catch((error: unknown) => console.error('[humo-backend] pre-rendering failed:', error))
   } catch (error) {
     await cleanUp()
     throw error

@@ -72,6 +72,8 @@ test('subcategory links use the category query param, and clearing filters bring
   await expect(page.getByText('No products found matching your criteria')).toBeVisible()
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await expect(page).toHaveURL(/\/menu\/flower$/)
+  // The list follows the URL a moment later (a deferred value): everything again.
+  await expect(showing(page)).toHaveText(/^Showing (\d+) of \1 products$/)
   const [shown, total] = await counts(page)
   expect(shown).toBe(total)
 })

@@ -17,9 +17,13 @@ export function useObservable<T>(observable: Observable<T>, initial: T): T {
     },
     [observable],
   )
-  return useSyncExternalStore(
-    subscribe,
-    () => value.current,
-    () => value.current,
-  )
+  return useSyncExternalStore(subscribe, () => value.current, serverSnapshot)
+
+  // Only a server render asks this (the client never hydrates: src/main.tsx renders afresh).
+  // Its one pass subscribes to nothing, so it takes what the observable has at once: the
+  // snapshot's answers (src/data/snapshot-data.ts), the sync state.
+  function serverSnapshot(): T {
+    observable.subscribe((next) => (value.current = next)).unsubscribe()
+    return value.current
+  }
 }

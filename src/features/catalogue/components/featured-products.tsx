@@ -57,8 +57,8 @@ function Skeletons() {
 /** Home: "Featured Products", the catalogue's featured products in a wrapping carousel. */
 export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
   const products = useHighlightedProducts('featured', 12)
-  useSplashHold(!products)
   const sync = useFirstSync()
+  useSplashHold(!products, products?.length === 0 && !sync.done)
   const [page, setPage] = useState(0)
   const count = products?.length ?? 0
   const pages = Math.ceil(count / STEP)
@@ -139,8 +139,8 @@ export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
 /** Home: "Flash Deals", up to 4 products that are featured or on sale (SPEC.md §2, variant two). */
 export function FlashDeals({ onAdd }: { onAdd: AddToCart }) {
   const products = useHighlightedProducts('deals', 4)
-  useSplashHold(!products)
   const sync = useFirstSync()
+  useSplashHold(!products, products?.length === 0 && !sync.done)
   return (
     <section aria-labelledby="deals-title">
       <div className={sectionHead}>

@@ -29,6 +29,8 @@ function Slide({ item, name, active }: { item: MediaItem; name: string; active: 
     <img
       src={url}
       alt={name}
+      // The slide showing is the page's largest picture: fetched first.
+      fetchPriority={active ? 'high' : 'auto'}
       onError={() => setFailed(true)}
       className={css({
         position: 'absolute',

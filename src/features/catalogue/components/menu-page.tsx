@@ -131,7 +131,6 @@ export function MenuPage({
 }) {
   const entry = menuEntry(category)
   const result = useMenuProducts(category)
-  useSplashHold(result.status === 'loading')
   const sync = useFirstSync()
   const [drawerOpen, setDrawerOpen] = useState(false)
   const deferredSearch = useDeferredValue(search)
@@ -149,6 +148,7 @@ export function MenuPage({
   const view = search.view ?? 'grid'
   const filterCount = activeFilterCount(search)
   const loading = result.status === 'loading' || (all.length === 0 && !sync.done)
+  useSplashHold(result.status === 'loading', loading)
   const failed = result.status === 'error' || (all.length === 0 && sync.done && sync.error !== null)
 
   const patch = (changes: FilterPatch) => onSearchChange({ ...search, ...changes })

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
+import { serverRender } from '../../../lib/server-render'
 import { afterStartUp, startingUp } from '../../../lib/splash-hold'
 import type { AddToCart } from '../add-to-cart-toast'
 import { ProductCard } from './product-card'
@@ -35,7 +36,21 @@ const offscreenRow = css({ contentVisibility: 'auto' })
  */
 let lastWidth: number | undefined
 let gridShown = false
-const initialWidth = () => lastWidth ?? (window.innerWidth < 768 ? window.innerWidth - 32 : 1024)
+const initialWidth = () =>
+  lastWidth ?? (serverRender() || window.innerWidth >= 768 ? 1024 : window.innerWidth - 32)
+
+/**
+ * A server render knows no width: one CSS grid whose columns follow columnsFor (two below 560 px,
+ * cards of at least 220 px, four at most).
+ */
+const SERVER_FIRST_CARDS = 4
+const offscreenCard = css({ contentVisibility: 'auto', containIntrinsicSize: 'auto 26rem' })
+const serverGrid = css({
+  display: 'grid',
+  gridTemplateColumns:
+    'repeat(auto-fill, minmax(max(calc((100% - 48px) / 4), min(220px, calc((100% - 16px) / 2))), 1fr))',
+  gap: '4',
+})
 
 /**
  * The menu's product list, in rows of as many cards as fit. A long menu is windowed (see
@@ -89,6 +104,28 @@ export function ProductGrid({
   const rows = Math.ceil(products.length / columns)
   const cardWidth = (width - GAP * (columns - 1)) / columns
   const rowEstimate = (layout === 'list' ? 200 : cardWidth + 230) + GAP
+  if (serverRender())
+    return (
+      <div role="list" aria-label="Products" className={layout === 'list' ? undefined : serverGrid}>
+        {products.map((product, i) => (
+          <div
+            key={product.id}
+            role="listitem"
+            aria-posinset={i + 1}
+            aria-setsize={products.length}
+            // Past a phone's first rows: laid out when scrolled near, as the app's own rows are.
+            className={i >= SERVER_FIRST_CARDS ? offscreenCard : undefined}
+          >
+            <ProductCard
+              product={product}
+              onAdd={onAdd}
+              layout={layout}
+              priority={i < SERVER_FIRST_CARDS}
+            />
+          </div>
+        ))}
+      </div>
+    )
   const firstRows = Math.ceil(window.innerHeight / rowEstimate) + 1
 
   const renderRow = (index: number) => (

@@ -465,7 +465,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
 export function ProductPage({ slug, onAdd }: { slug: string; onAdd: AddToCart }) {
   const product = useProduct(slug)
   const sync = useFirstSync()
-  useSplashHold(product === undefined)
+  useSplashHold(product === undefined, product === null && !sync.done)
   if (product === undefined || (product === null && !sync.done)) return <Spinner />
   if (product === null) return <NotFound />
   return <ProductDetail product={product} onAdd={onAdd} />

@@ -30,7 +30,8 @@ export function useLowBattery(): boolean {
 
 /** SPEC.md §7: skip preloading video on very slow connections or when data saving is on. */
 export function shouldPreloadVideo(): boolean {
-  const connection = (navigator as NavigatorWithExtras).connection
+  // A server render has no navigator (globalThis.navigator is absent before Node 21).
+  const connection = (globalThis.navigator as NavigatorWithExtras | undefined)?.connection
   if (!connection) return true
   return !connection.saveData && !['slow-2g', '2g'].includes(connection.effectiveType ?? '')
 }

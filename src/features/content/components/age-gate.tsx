@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { DEVICE_KEYS, readDevice, writeDevice } from '../../../lib/device-storage'
+import { serverRender } from '../../../lib/server-render'
 import { SHOP } from '../../../lib/shop'
 import { LeafIcon } from '../../../ui/icons'
 
@@ -52,7 +53,9 @@ function Mark() {
  * (not remembered, so a mistaken tap can be undone).
  */
 export function AgeGate({ children }: { children: ReactNode }) {
-  const [verified, setVerified] = useState(() => readDevice(DEVICE_KEYS.ageVerified) === 'yes')
+  const [verified, setVerified] = useState(
+    () => serverRender() || readDevice(DEVICE_KEYS.ageVerified) === 'yes',
+  )
   const [refused, setRefused] = useState(false)
   if (verified) return children
 

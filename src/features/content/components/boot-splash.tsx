@@ -3,6 +3,10 @@ import { css } from 'styled-system/css'
 import {
   HOLD_LIMIT_MS,
   onSplashHoldsChange,
+  PRERENDER_ID,
+  PRERENDER_LIMIT_MS,
+  prerendered,
+  prerenderHeld,
   splashHeld,
   startingUp,
   startUpDone,
@@ -16,15 +20,20 @@ const REVEAL_DELAY_MS = 200
 /** When the routes may show, counted from navigation start: 100 % after 25 ticks, then 200 ms. */
 const REVEAL_AT_MS = (100 / STEP) * TICK_MS + REVEAL_DELAY_MS
 
-/** Takes index.html's splash away (once the count is over, or when an error page must show). */
+/**
+ * Takes index.html's splash away, and the server's copy of the page if it came with one (once
+ * the count is over and the page is ready, or when an error page must show).
+ */
 export function removeBootSplash() {
   document.getElementById('boot-splash')?.remove()
+  document.getElementById(PRERENDER_ID)?.remove()
   startUpDone()
 }
 
 const PAGE_READY_MARK = 'humo:page-ready'
 
-const hiddenPage = css({ visibility: 'hidden', h: '100dvh', overflow: 'hidden' })
+// Out of the flow, so a server copy showing meanwhile keeps its own height and scroll.
+const hiddenPage = css({ visibility: 'hidden', position: 'fixed', inset: '0', overflow: 'hidden' })
 
 /**
  * Holds the storefront behind SPEC.md's start-up splash. index.html draws the splash (logo,
@@ -36,32 +45,43 @@ const hiddenPage = css({ visibility: 'hidden', h: '100dvh', overflow: 'hidden' }
  * splash a little longer (src/lib/splash-hold.ts), so it does not leave onto skeletons.
  * A storefront reached after the page started on /admin (which removes the splash at once) has
  * no splash: the start is over.
+ * A first visit through the network may come with the server's copy of the page (decision 010),
+ * which index.html shows when the count is over. The app's page then takes its place once it has
+ * its content as well: its first sync done, no skeletons (PRERENDER_LIMIT_MS at most).
  */
 export function BootSplash({ children }: { children: ReactNode }) {
   const [done, setDone] = useState(() => !startingUp())
+  const [serverCopy] = useState(prerendered)
 
   useEffect(() => {
     if (done) return
+    let live = true
     let timer: ReturnType<typeof setTimeout> | undefined
-    // SPEC's count first; then, for a little longer at most, the page's first read of the device.
+    // SPEC's count first; then, for a little longer at most, the page's first read of the device
+    // (with a server copy showing: until the page has its content).
     const revealWhenDue = () => {
+      if (!live) return
       clearTimeout(timer)
       const now = performance.now()
+      const held = serverCopy ? prerenderHeld() : splashHeld()
+      const limit = serverCopy ? PRERENDER_LIMIT_MS : HOLD_LIMIT_MS
       // For tests/bench/offline-start-bench.ts: when the page had its content, splash or not.
-      if (!splashHeld() && performance.getEntriesByName(PAGE_READY_MARK).length === 0)
+      if (!held && performance.getEntriesByName(PAGE_READY_MARK).length === 0)
         performance.mark(PAGE_READY_MARK)
       if (now < REVEAL_AT_MS) timer = setTimeout(revealWhenDue, REVEAL_AT_MS - now)
-      else if (splashHeld() && now < HOLD_LIMIT_MS)
-        timer = setTimeout(revealWhenDue, HOLD_LIMIT_MS - now)
+      else if (held && now < limit) timer = setTimeout(revealWhenDue, limit - now)
       else setDone(true)
     }
-    const unsubscribe = onSplashHoldsChange(revealWhenDue)
+    // After the commit's effects have all run: a page trading its device-read hold for a skeleton
+    // hold releases one before it takes the other.
+    const unsubscribe = onSplashHoldsChange(() => queueMicrotask(revealWhenDue))
     revealWhenDue()
     return () => {
+      live = false
       clearTimeout(timer)
       unsubscribe()
     }
-  }, [done])
+  }, [done, serverCopy])
   // Taken away in the commit that unhides the page, so no frame shows neither (the timer only
   // asks React for that commit, which may come a moment later).
   useLayoutEffect(() => {

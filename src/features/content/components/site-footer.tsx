@@ -60,7 +60,16 @@ export function SiteFooter() {
   if (textOpen && !textOpened) setTextOpened(true)
   const year = new Date().getFullYear()
   return (
-    <footer className={css({ bg: 'bg.inverse', color: 'fg.onInverseMuted', mt: '16' })}>
+    <footer
+      className={css({
+        bg: 'bg.inverse',
+        color: 'fg.onInverseMuted',
+        mt: '16',
+        // Below the first screen on every page: laid out and painted when scrolled near.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 56rem',
+      })}
+    >
       <div
         className={css({
           maxW: '7xl',

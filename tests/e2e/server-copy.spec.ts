@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test'
+import { AGE_VERIFIED_KEY, passAgeGate } from './helpers/storefront'
+
+// Decision 010: a first visit through the network comes with the server's copy of a catalogue
+// page, so the page itself shows when SPEC's splash count is over, even while the app's scripts
+// are still on their way; the app takes the copy's place once its own page is ready.
+
+// No service worker: every navigation goes through the network, as on a first visit.
+test.use({ serviceWorkers: 'block' })
+
+/**
+ * The text the page paints, the copy's included: it is in a closed shadow root, which scripts
+ * and locators do not enter (it is a picture of the page), so it is read as the browser holds it.
+ */
+async function paintedText(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page)
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+    root: DomNode
+  }
+  await cdp.detach()
+  const texts: string[] = []
+  const walk = (node: DomNode) => {
+    if (node.nodeType === 3) texts.push(node.nodeValue)
+    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child)
+  }
+  walk(root)
+  return texts.join(' ')
+}
+type DomNode = {
+  nodeType: number
+  nodeValue: string
+  children?: DomNode[]
+  shadowRoots?: DomNode[]
+}
+
+test('the menu shows from the server when the count is over, before the app has started', async ({
+  page,
+}) => {
+  await passAgeGate(page)
+  // The app's scripts never arrive.
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/menu/flower')
+
+  await expect(page.locator('#boot-splash')).toHaveCount(0)
+  await expect(page.locator('#prerendered-page')).toHaveCount(1)
+  const text = await paintedText(page)
+  expect(text).toContain('Flower Menu')
+  expect(text).toMatch(/Showing \d+ of \d+ products/)
+  expect(text).toContain('Humboldt Purple Kush')
+  // What the shopper sees is the page, painted: its largest paint is far bigger than the splash.
+  const largest = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        new PerformanceObserver((list) =>
+          resolve(
+            Math.max(
+              ...list.getEntries().map((e) => (e as PerformanceEntry & { size: number }).size),
+            ),
+          ),
+        ).observe({ type: 'largest-contentful-paint', buffered: true }),
+      ),
+  )
+  expect(largest).toBeGreaterThan(20_000)
+})
+
+test('the app takes the copy’s place with its own page, which works', async ({ page }) => {
+  await passAgeGate(page)
+  await page.goto('/product/humboldt-purple-kush')
+  await expect(page.getByRole('heading', { level: 1, name: 'Humboldt Purple Kush' })).toBeVisible()
+  await expect(page.locator('#prerendered-page')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+})
+
+test('a shopper who has not answered the 21+ question gets the question, not the copy', async ({
+  page,
+}) => {
+  await page.goto('/menu/flower')
+  await expect(page.getByRole('heading', { name: 'Are you 21 or older?' })).toBeVisible()
+  await expect(page.locator('#prerendered-page')).toHaveCount(0)
+  expect(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY)).toBeNull()
+  expect(await paintedText(page)).not.toContain('Flower Menu')
+})
