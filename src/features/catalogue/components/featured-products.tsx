@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { css } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
@@ -54,9 +54,17 @@ function Skeletons() {
   )
 }
 
+/*
+ * Both sections render their cards from a deferred value: a live query's results arrive in a
+ * blocking update (useSyncExternalStore), and a first visit's catalogue lands all cards at once,
+ * which rendered in one long task inside the database write. Deferred, React renders the cards in
+ * a transition, in slices that leave the main thread free between them; the splash hold lasts
+ * until that render has committed.
+ */
+
 /** Home: "Featured Products", the catalogue's featured products in a wrapping carousel. */
 export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
-  const products = useHighlightedProducts('featured', 12)
+  const products = useDeferredValue(useHighlightedProducts('featured', 12))
   useSplashHold(!products)
   const sync = useFirstSync()
   const [page, setPage] = useState(0)
@@ -138,7 +146,7 @@ export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
 
 /** Home: "Flash Deals", up to 4 products that are featured or on sale (SPEC.md §2, variant two). */
 export function FlashDeals({ onAdd }: { onAdd: AddToCart }) {
-  const products = useHighlightedProducts('deals', 4)
+  const products = useDeferredValue(useHighlightedProducts('deals', 4))
   useSplashHold(!products)
   const sync = useFirstSync()
   return (
