@@ -130,7 +130,10 @@ export function MenuPage({
   onAdd: AddToCart
 }) {
   const entry = menuEntry(category)
-  const result = useMenuProducts(category)
+  // Deferred: the live query's results arrive in a blocking update, and a first visit's whole
+  // catalogue then rendered its rows in one long task; this way React renders them in a
+  // transition, in slices (the splash, if up, waits for that render).
+  const result = useDeferredValue(useMenuProducts(category))
   useSplashHold(result.status === 'loading')
   const sync = useFirstSync()
   const [drawerOpen, setDrawerOpen] = useState(false)

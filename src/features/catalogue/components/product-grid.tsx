@@ -35,7 +35,17 @@ const offscreenRow = css({ contentVisibility: 'auto' })
  */
 let lastWidth: number | undefined
 let gridShown = false
-const initialWidth = () => lastWidth ?? (window.innerWidth < 768 ? window.innerWidth - 32 : 1024)
+const initialWidth = () => lastWidth ?? (viewport.width < 768 ? viewport.width - 32 : 1024)
+
+/**
+ * The window's size, read once and then on resize: reading innerWidth/innerHeight while the page
+ * has unapplied changes (as during a render, right after a commit) makes the browser recompute
+ * the style and layout of the whole page there and then, inside the render's task.
+ */
+let viewport = { width: window.innerWidth, height: window.innerHeight }
+window.addEventListener('resize', () => {
+  viewport = { width: window.innerWidth, height: window.innerHeight }
+})
 
 /**
  * The menu's product list, in rows of as many cards as fit. A long menu is windowed (see
@@ -89,7 +99,7 @@ export function ProductGrid({
   const rows = Math.ceil(products.length / columns)
   const cardWidth = (width - GAP * (columns - 1)) / columns
   const rowEstimate = (layout === 'list' ? 200 : cardWidth + 230) + GAP
-  const firstRows = Math.ceil(window.innerHeight / rowEstimate) + 1
+  const firstRows = Math.ceil(viewport.height / rowEstimate) + 1
 
   const renderRow = (index: number) => (
     <div
