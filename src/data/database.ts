@@ -12,7 +12,6 @@ import {
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import { yieldToMain } from '../lib/yield-to-main'
 import { createAdminOrderConflictHandler } from './replication/admin-order-conflicts'
 import { adminOrderSchema, type AdminOrderDoc } from './schemas/admin-order.schema'
 import { adminProductSchema, type AdminProductDoc } from './schemas/admin-product.schema'
@@ -131,9 +130,6 @@ export async function clearAdminData(db: HumoDatabase): Promise<void> {
   await db.addCollections(Object.fromEntries(open.map((name) => [name, all[name]])))
 }
 
-/** How many collections are added in one task while the database opens (see below). */
-const COLLECTIONS_PER_TASK = 3
-
 export async function createHumoDatabase(
   options: CreateDatabaseOptions = {},
 ): Promise<HumoDatabase> {
@@ -149,19 +145,9 @@ export async function createHumoDatabase(
     closeDuplicates: true,
   })
   const all = collectionDefinitions(db)
-  const names = options.only ?? (Object.keys(all) as (keyof HumoCollections)[])
-  // Adding a collection normalises its schema (RxDB sorts it recursively with localeCompare) and
-  // sets up its Dexie tables, synchronously; all at once that was one task of ~60 ms (~240 ms on
-  // a slow phone). A few at a time, each group started in a task of its own, they still open
-  // side by side.
-  const opening: Promise<unknown>[] = []
-  for (let i = 0; i < names.length; i += COLLECTIONS_PER_TASK) {
-    await yieldToMain()
-    const group = names.slice(i, i + COLLECTIONS_PER_TASK)
-    const added = db.addCollections(Object.fromEntries(group.map((name) => [name, all[name]])))
-    added.catch(() => undefined) // awaited below; a failure surfaces there
-    opening.push(added)
-  }
-  await Promise.all(opening)
+  const wanted = options.only
+    ? Object.fromEntries(options.only.map((name) => [name, all[name]]))
+    : all
+  await db.addCollections(wanted)
   return db
 }
