@@ -14,7 +14,7 @@ import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../me
 import { MenuFilters, type FilterPatch } from './menu-filters'
 import { ProductCardSkeleton } from './product-card'
 import { ProductGrid } from './product-grid'
-import { useSplashHold } from '../../../lib/splash-hold'
+import { startingUp, useSplashHold } from '../../../lib/splash-hold'
 
 const SORT_OPTIONS: readonly SelectOption<SortKey>[] = [
   { value: 'relevance', label: 'Relevance' },
@@ -132,8 +132,11 @@ export function MenuPage({
   const entry = menuEntry(category)
   // Deferred: the live query's results arrive in a blocking update, and a first visit's whole
   // catalogue then rendered its rows in one long task; this way React renders them in a
-  // transition, in slices (the splash, if up, waits for that render).
-  const result = useDeferredValue(useMenuProducts(category))
+  // transition, in slices. Not under the start-up splash: its count re-renders every 30 ms and
+  // each time restarted that transition, which held the splash up to its limit.
+  const live = useMenuProducts(category)
+  const deferred = useDeferredValue(live)
+  const result = startingUp() ? live : deferred
   useSplashHold(result.status === 'loading')
   const sync = useFirstSync()
   const [drawerOpen, setDrawerOpen] = useState(false)
