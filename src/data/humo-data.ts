@@ -8,7 +8,7 @@
  * are the light anonymous ones (decision 007); the back office makes its own signed-in client
  * from `config$`.
  */
-import { BehaviorSubject, combineLatest } from 'rxjs'
+import { asapScheduler, BehaviorSubject, combineLatest, debounceTime } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, STOREFRONT_COLLECTIONS, type HumoDatabase } from './database'
 
@@ -67,7 +67,15 @@ export async function startHumoData(): Promise<HumoData> {
     error: null,
     pendingOrders: 0,
   })
-  const patch = (change: Partial<SyncState>) => sync$.next({ ...sync$.value, ...change })
+  // Only a real change is emitted: every screen that shows the sync state re-renders on each
+  // emission, and the replications report the same state over and over during a pull.
+  const patch = (change: Partial<SyncState>) => {
+    const current = sync$.value
+    const same = (Object.keys(change) as (keyof SyncState)[]).every(
+      (key) => current[key] === change[key],
+    )
+    if (!same) sync$.next({ ...current, ...change })
+  }
   // NOTE: find, not count: RxDB refuses a count() whose selector ($in) is not fully indexed.
   db.orders
     .find({ selector: { sync: { $in: ['queued', 'sending'] } } })
@@ -114,7 +122,8 @@ export async function startHumoData(): Promise<HumoData> {
       markSynced()
       markFirstSync()
     })
-    catalogue.replications[0]?.received$.subscribe(markSynced)
+    // received$ tells of each product written, all in one go per pulled batch: noted once.
+    catalogue.replications[0]?.received$.pipe(debounceTime(0, asapScheduler)).subscribe(markSynced)
     resync = () => catalogue.nudge()
 
     await db.waitForLeadership()

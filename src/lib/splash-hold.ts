@@ -32,6 +32,11 @@ export function startingUp(): boolean {
   )
 }
 
+/** True while index.html's splash is up (with a server copy, the start may go on without it). */
+export function splashUp(): boolean {
+  return !serverRender() && document.getElementById('boot-splash') !== null
+}
+
 /** True when the server's copy of the page shows (or lies under the splash) at this start. */
 export function prerendered(): boolean {
   return !serverRender() && document.getElementById(PRERENDER_ID) !== null

@@ -3,6 +3,7 @@
  * through its `pull_<table>` RPC into its collection, and the shop's settings (rates and facts)
  * with them. Shoppers never push the catalogue.
  */
+import { yieldToMain } from '../../lib/yield-to-main'
 import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { BrandDoc } from '../schemas/brand.schema'
@@ -77,7 +78,16 @@ export function replicateCatalogue(supabase: RpcClient, db: HumoDatabase, option
   ] as const
   return {
     replications,
-    nudge: () => replications.forEach((r) => r.nudge()),
+    // Each pull starts in a task of its own: all five at once, with the screens that show the
+    // sync state re-rendering, made one long task of every live change.
+    nudge: () => {
+      void (async () => {
+        for (const replication of replications) {
+          replication.nudge()
+          await yieldToMain()
+        }
+      })()
+    },
     awaitInitial: () => Promise.all(replications.map((r) => r.awaitInitialReplication())),
     cancel: () => Promise.all(replications.map((r) => r.cancel())),
   }

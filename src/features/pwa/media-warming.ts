@@ -24,6 +24,7 @@ import {
   type WarmMediaResult,
 } from '../../lib/media-cache'
 import { publicMediaUrl } from '../../lib/media-url'
+import { yieldToMain } from '../../lib/yield-to-main'
 
 /** The Network Information API where the browser has it (Chromium); all fields optional. */
 export type ConnectionInfo = {
@@ -132,10 +133,14 @@ export function startMediaWarming(data: HumoData): () => void {
       do {
         again = false
         if (!mayWarmMedia(navigator.onLine, connection)) return
+        // Reading the whole catalogue and listing its pictures each get a task of their own,
+        // not one long one right behind a sync's writes and renders.
+        await yieldToMain()
         const [products, brands] = await Promise.all([
           data.db.products.find().exec(),
           data.db.brands.find().exec(),
         ])
+        await yieldToMain()
         const urls = warmMediaUrls(products, brands, backendUrl)
         const key = urls.join('\n')
         if (urls.length === 0 || key === lastWarmed) continue

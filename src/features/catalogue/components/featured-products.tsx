@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { css } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
@@ -7,7 +7,7 @@ import type { AddToCart } from '../add-to-cart-toast'
 import { useFirstSync } from '../hooks/use-first-sync'
 import { useHighlightedProducts } from '../hooks/use-highlighted-products'
 import { ProductCard, ProductCardSkeleton } from './product-card'
-import { useSplashHold } from '../../../lib/splash-hold'
+import { splashUp, useSplashHold } from '../../../lib/splash-hold'
 
 /** SPEC.md §9: 4 per page, pages move by 2, page count = ceil(products / 2), wrapping. */
 const PER_PAGE = 4
@@ -54,9 +54,19 @@ function Skeletons() {
   )
 }
 
+/*
+ * Both sections render their cards from a deferred value: a live query's results arrive in a
+ * blocking update (useSyncExternalStore), and a first visit's catalogue lands all cards at once,
+ * which rendered in one long task inside the database write. Deferred, React renders the cards in
+ * a transition, in slices that leave the main thread free between them. Not under the start-up
+ * splash, whose count re-renders every 30 ms and would restart that transition each time.
+ */
+
 /** Home: "Featured Products", the catalogue's featured products in a wrapping carousel. */
 export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
-  const products = useHighlightedProducts('featured', 12)
+  const live = useHighlightedProducts('featured', 12)
+  const deferred = useDeferredValue(live)
+  const products = splashUp() ? live : deferred
   const sync = useFirstSync()
   useSplashHold(!products, products?.length === 0 && !sync.done)
   const [page, setPage] = useState(0)
@@ -138,7 +148,9 @@ export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
 
 /** Home: "Flash Deals", up to 4 products that are featured or on sale (SPEC.md §2, variant two). */
 export function FlashDeals({ onAdd }: { onAdd: AddToCart }) {
-  const products = useHighlightedProducts('deals', 4)
+  const live = useHighlightedProducts('deals', 4)
+  const deferred = useDeferredValue(live)
+  const products = splashUp() ? live : deferred
   const sync = useFirstSync()
   useSplashHold(!products, products?.length === 0 && !sync.done)
   return (

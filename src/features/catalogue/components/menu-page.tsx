@@ -14,7 +14,7 @@ import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../me
 import { MenuFilters, type FilterPatch } from './menu-filters'
 import { ProductCardSkeleton } from './product-card'
 import { ProductGrid } from './product-grid'
-import { useSplashHold } from '../../../lib/splash-hold'
+import { splashUp, useSplashHold } from '../../../lib/splash-hold'
 
 const SORT_OPTIONS: readonly SelectOption<SortKey>[] = [
   { value: 'relevance', label: 'Relevance' },
@@ -130,7 +130,13 @@ export function MenuPage({
   onAdd: AddToCart
 }) {
   const entry = menuEntry(category)
-  const result = useMenuProducts(category)
+  // Deferred: the live query's results arrive in a blocking update, and a first visit's whole
+  // catalogue then rendered its rows in one long task; this way React renders them in a
+  // transition, in slices. Not under the start-up splash: its count re-renders every 30 ms and
+  // each time restarted that transition, which held the splash up to its limit.
+  const live = useMenuProducts(category)
+  const deferred = useDeferredValue(live)
+  const result = splashUp() ? live : deferred
   const sync = useFirstSync()
   const [drawerOpen, setDrawerOpen] = useState(false)
   const deferredSearch = useDeferredValue(search)

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
@@ -132,8 +132,10 @@ function CardMedia({
  * A product on the menu (SPEC.md §2 "Product card"): media with video preview, badges, brand,
  * strain type, name, THC, weight, stars, price with "You save", the wishlist heart, Quick Add and
  * the round add button (only in stock), the out-of-stock overlay and the sale ribbon.
+ * Memoised: the lists around it re-render when the sync state changes (a pull starting or
+ * ending), which must not re-render every card of the page with the same product.
  */
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   onAdd,
   layout = 'grid',
@@ -448,7 +450,7 @@ export function ProductCard({
       </div>
     </article>
   )
-}
+})
 
 /** The card's shape while the catalogue is still arriving. */
 export function ProductCardSkeleton() {

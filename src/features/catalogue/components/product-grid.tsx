@@ -36,8 +36,20 @@ const offscreenRow = css({ contentVisibility: 'auto' })
  */
 let lastWidth: number | undefined
 let gridShown = false
-const initialWidth = () =>
-  lastWidth ?? (serverRender() || window.innerWidth >= 768 ? 1024 : window.innerWidth - 32)
+const initialWidth = () => lastWidth ?? (viewport.width < 768 ? viewport.width - 32 : 1024)
+
+/**
+ * The window's size, read once and then on resize: reading innerWidth/innerHeight while the page
+ * has unapplied changes (as during a render, right after a commit) makes the browser recompute
+ * the style and layout of the whole page there and then, inside the render's task.
+ */
+let viewport = serverRender()
+  ? { width: 1024, height: 800 }
+  : { width: window.innerWidth, height: window.innerHeight }
+if (!serverRender())
+  window.addEventListener('resize', () => {
+    viewport = { width: window.innerWidth, height: window.innerHeight }
+  })
 
 /**
  * A server render knows no width: one CSS grid whose columns follow columnsFor (two below 560 px,
@@ -126,7 +138,7 @@ export function ProductGrid({
         ))}
       </div>
     )
-  const firstRows = Math.ceil(window.innerHeight / rowEstimate) + 1
+  const firstRows = Math.ceil(viewport.height / rowEstimate) + 1
 
   const renderRow = (index: number) => (
     <div

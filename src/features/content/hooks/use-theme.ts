@@ -12,11 +12,15 @@ export function currentTheme(): Theme {
   return stored === 'dark' || stored === 'light' ? stored : systemTheme()
 }
 
+/**
+ * Writes only what differs: index.html has applied the theme before the first paint, and any
+ * write on <html> makes the browser recompute the style of the whole page.
+ */
 export function applyTheme(theme: Theme): void {
   const html = document.documentElement
-  html.classList.toggle('dark', theme === 'dark')
-  html.setAttribute('data-theme', theme)
-  html.style.colorScheme = theme
+  if (html.classList.contains('dark') !== (theme === 'dark')) html.classList.toggle('dark')
+  if (html.getAttribute('data-theme') !== theme) html.setAttribute('data-theme', theme)
+  if (html.style.colorScheme !== theme) html.style.colorScheme = theme
 }
 
 /** The storefront's light/dark theme; a choice is remembered on the device. */
