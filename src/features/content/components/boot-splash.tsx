@@ -26,7 +26,14 @@ const REVEAL_AT_MS = (100 / STEP) * TICK_MS + REVEAL_DELAY_MS
  */
 export function removeBootSplash() {
   document.getElementById('boot-splash')?.remove()
-  document.getElementById(PRERENDER_ID)?.remove()
+  const copy = document.getElementById(PRERENDER_ID)
+  if (copy) {
+    // Hidden at once; its thousands of nodes are taken out of the document in a task of their
+    // own, not in the commit that shows the page.
+    copy.removeAttribute('id')
+    copy.hidden = true
+    setTimeout(() => copy.remove(), 500)
+  }
   startUpDone()
 }
 
