@@ -25,11 +25,7 @@ export const PRERENDER_LIMIT_MS = 15_000
  * afterStartUp). A server render is the whole page, after the start.
  */
 export function startingUp(): boolean {
-  if (serverRender()) return false
-  return (
-    document.getElementById('boot-splash') !== null ||
-    document.getElementById(PRERENDER_ID) !== null
-  )
+  return splashUp() || prerendered()
 }
 
 /** True while index.html's splash is up (with a server copy, the start may go on without it). */

@@ -149,9 +149,8 @@ export function createPrerenderer(
     url: URL,
     config: BackendConfig,
   ) => {
-    if (!built()) return false
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
-    if (!prerenderable(url.pathname)) return false
+    if (!prerenderable(url.pathname) || !built()) return false
     let page: Entry.RenderedPage | null
     let html: string
     try {

@@ -81,3 +81,48 @@ test('a shopper who has not answered the 21+ question gets the question, not the
   expect(await page.evaluate((key) => localStorage.getItem(key), AGE_VERIFIED_KEY)).toBeNull()
   expect(await paintedText(page)).not.toContain('Flower Menu')
 })
+
+// Plain text, not a function: every frame of the start, from the first one.
+const RECORD_FRAMES = `(() => {
+  const frames = []
+  window.startUpFrames = frames
+  const frame = () => {
+    const cards = [...document.querySelectorAll('[role="list"][aria-label="Products"] [role="listitem"]')]
+    frames.push({
+      at: performance.now(),
+      copy: document.getElementById('prerendered-page') !== null,
+      cards: cards.filter((card) => card.checkVisibility({ visibilityProperty: true })).length,
+    })
+    if (frames.length < 1200) requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+})()`
+
+test('the copy stays until the app’s page has its products, never giving way to skeletons', async ({
+  page,
+}) => {
+  await passAgeGate(page)
+  // A slow first pull: the app's page is ready long before its products are.
+  const PULL_DELAY_MS = 2500
+  await page.route('**/rest/v1/rpc/pull_products', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, PULL_DELAY_MS))
+    await route.continue()
+  })
+  await page.addInitScript({ content: RECORD_FRAMES })
+  await page.goto('/menu/flower')
+  await expect(page.locator('#prerendered-page')).toHaveCount(0, { timeout: 15_000 })
+  await expect(
+    page.getByRole('list', { name: 'Products' }).getByRole('listitem').first(),
+  ).toBeVisible()
+
+  const frames = await page.evaluate(
+    () =>
+      (window as { startUpFrames?: { at: number; copy: boolean; cards: number }[] })
+        .startUpFrames ?? [],
+  )
+  const withCopy = frames.findIndex((f) => f.copy)
+  expect(withCopy).toBeGreaterThanOrEqual(0)
+  const swap = frames.slice(withCopy).find((f) => !f.copy)!
+  expect(swap.at).toBeGreaterThan(PULL_DELAY_MS)
+  expect(swap.cards).toBeGreaterThan(0)
+})

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { useDeferredValue, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons'
 import type { AddToCart } from '../add-to-cart-toast'
-import { useFirstSync } from '../hooks/use-first-sync'
+import { useDeferredCatalogue } from '../hooks/use-deferred-catalogue'
 import { useHighlightedProducts } from '../hooks/use-highlighted-products'
 import { ProductCard, ProductCardSkeleton } from './product-card'
-import { splashUp, useSplashHold } from '../../../lib/splash-hold'
+import { useSplashHold } from '../../../lib/splash-hold'
 
 /** SPEC.md §9: 4 per page, pages move by 2, page count = ceil(products / 2), wrapping. */
 const PER_PAGE = 4
@@ -54,20 +54,11 @@ function Skeletons() {
   )
 }
 
-/*
- * Both sections render their cards from a deferred value: a live query's results arrive in a
- * blocking update (useSyncExternalStore), and a first visit's catalogue lands all cards at once,
- * which rendered in one long task inside the database write. Deferred, React renders the cards in
- * a transition, in slices that leave the main thread free between them. Not under the start-up
- * splash, whose count re-renders every 30 ms and would restart that transition each time.
- */
+// Both sections render from useDeferredCatalogue: a first visit's cards arrive in slices.
 
 /** Home: "Featured Products", the catalogue's featured products in a wrapping carousel. */
 export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
-  const live = useHighlightedProducts('featured', 12)
-  const deferred = useDeferredValue(live)
-  const products = splashUp() ? live : deferred
-  const sync = useFirstSync()
+  const { value: products, sync } = useDeferredCatalogue(useHighlightedProducts('featured', 12))
   useSplashHold(!products, products?.length === 0 && !sync.done)
   const [page, setPage] = useState(0)
   const count = products?.length ?? 0
@@ -148,10 +139,7 @@ export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
 
 /** Home: "Flash Deals", up to 4 products that are featured or on sale (SPEC.md §2, variant two). */
 export function FlashDeals({ onAdd }: { onAdd: AddToCart }) {
-  const live = useHighlightedProducts('deals', 4)
-  const deferred = useDeferredValue(live)
-  const products = splashUp() ? live : deferred
-  const sync = useFirstSync()
+  const { value: products, sync } = useDeferredCatalogue(useHighlightedProducts('deals', 4))
   useSplashHold(!products, products?.length === 0 && !sync.done)
   return (
     <section aria-labelledby="deals-title">

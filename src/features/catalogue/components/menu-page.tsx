@@ -8,13 +8,13 @@ import { FilterIcon, GridIcon, ListIcon } from '../../../ui/icons'
 import { SelectField, type SelectOption } from '../../../ui/select'
 import type { AddToCart } from '../add-to-cart-toast'
 import type { MenuSearch, SortKey } from '../catalogue.validation'
-import { useFirstSync } from '../hooks/use-first-sync'
+import { useDeferredCatalogue } from '../hooks/use-deferred-catalogue'
 import { useMenuProducts } from '../hooks/use-menu-products'
 import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../menu-filter'
 import { MenuFilters, type FilterPatch } from './menu-filters'
 import { ProductCardSkeleton } from './product-card'
 import { ProductGrid } from './product-grid'
-import { splashUp, useSplashHold } from '../../../lib/splash-hold'
+import { useSplashHold } from '../../../lib/splash-hold'
 
 const SORT_OPTIONS: readonly SelectOption<SortKey>[] = [
   { value: 'relevance', label: 'Relevance' },
@@ -130,14 +130,7 @@ export function MenuPage({
   onAdd: AddToCart
 }) {
   const entry = menuEntry(category)
-  // Deferred: the live query's results arrive in a blocking update, and a first visit's whole
-  // catalogue then rendered its rows in one long task; this way React renders them in a
-  // transition, in slices. Not under the start-up splash: its count re-renders every 30 ms and
-  // each time restarted that transition, which held the splash up to its limit.
-  const live = useMenuProducts(category)
-  const deferred = useDeferredValue(live)
-  const result = splashUp() ? live : deferred
-  const sync = useFirstSync()
+  const { value: result, sync } = useDeferredCatalogue(useMenuProducts(category))
   const [drawerOpen, setDrawerOpen] = useState(false)
   const deferredSearch = useDeferredValue(search)
   const all = useMemo(() => (result.status === 'ready' ? result.products : []), [result])

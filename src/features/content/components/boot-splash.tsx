@@ -58,10 +58,11 @@ const hiddenPage = css({ visibility: 'hidden', position: 'fixed', inset: '0', ov
  */
 export function BootSplash({ children }: { children: ReactNode }) {
   const [done, setDone] = useState(() => !startingUp())
-  const [serverCopy] = useState(prerendered)
 
   useEffect(() => {
     if (done) return
+    // The copy stays until this effect's reveal takes it away.
+    const serverCopy = prerendered()
     let live = true
     let timer: ReturnType<typeof setTimeout> | undefined
     // SPEC's count first; then, for a little longer at most, the page's first read of the device
@@ -88,7 +89,7 @@ export function BootSplash({ children }: { children: ReactNode }) {
       clearTimeout(timer)
       unsubscribe()
     }
-  }, [done, serverCopy])
+  }, [done])
   // Taken away in the commit that unhides the page, so no frame shows neither (the timer only
   // asks React for that commit, which may come a moment later).
   useLayoutEffect(() => {

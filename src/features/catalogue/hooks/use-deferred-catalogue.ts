@@ -1,0 +1,19 @@
+import { useDeferredValue, useMemo } from 'react'
+import { splashUp } from '../../../lib/splash-hold'
+import { useFirstSync, type FirstSyncState } from './use-first-sync'
+
+/**
+ * A live catalogue read and the first-sync state, shown together from one deferred value.
+ * Deferred: a live query's results arrive in a blocking update, and a first visit's whole
+ * catalogue then rendered its cards in one long task; this way React renders them in a
+ * transition, in slices. Together: the sync state alone would be shown at once, and a page would
+ * say "no products" (sync done, cards still rendering) before its cards arrived. Not under the
+ * start-up splash: its count re-renders every 30 ms and each time restarted that transition,
+ * which held the splash up to its limit.
+ */
+export function useDeferredCatalogue<T>(live: T): { value: T; sync: FirstSyncState } {
+  const { done, error } = useFirstSync()
+  const current = useMemo(() => ({ value: live, sync: { done, error } }), [live, done, error])
+  const deferred = useDeferredValue(current)
+  return splashUp() ? current : deferred
+}
