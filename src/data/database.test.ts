@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../tests/fixtures/memory-database'
+import { createTestDatabase, testStorage } from '../../tests/fixtures/memory-database'
 import {
   adminCollectionsOpen,
+  createHumoDatabase,
   openAdminCollections,
   STOREFRONT_COLLECTIONS,
   type HumoDatabase,
@@ -67,6 +68,41 @@ describe('device database (RxDB on Dexie, fake-indexeddb)', () => {
     const again = await createTestDatabase(first.name)
     opened.push(again.db)
     expect(await again.db.products.count().exec()).toBe(1)
+  })
+})
+
+describe('a start in slices (a copy of the page shows)', () => {
+  it('opens the same collections one at a time, over the same stored data', async () => {
+    const { db: first, name } = await createTestDatabase(undefined, STOREFRONT_COLLECTIONS)
+    await first.products.insert(product('p1', 'Blue Dream', 'flower'))
+    await first.close()
+
+    // Whether each collection's storage opens alone (one per task) or beside the others.
+    const base = testStorage()
+    let opening = 0
+    let mostAtOnce = 0
+    const storage: typeof base = {
+      ...base,
+      async createStorageInstance(params) {
+        mostAtOnce = Math.max(mostAtOnce, ++opening)
+        try {
+          return await base.createStorageInstance(params)
+        } finally {
+          opening--
+        }
+      },
+    }
+    const db = await createHumoDatabase({
+      name,
+      storage,
+      only: STOREFRONT_COLLECTIONS,
+      inSlices: true,
+    })
+    opened.push(db)
+
+    expect(mostAtOnce).toBe(1)
+    expect(Object.keys(db.collections).sort()).toEqual([...STOREFRONT_COLLECTIONS].sort())
+    expect((await db.products.findOne('p1').exec())?.name).toBe('Blue Dream')
   })
 })
 

@@ -52,13 +52,20 @@ function loadSyncModules() {
   ])
 }
 
-export async function startHumoData(): Promise<HumoData> {
+/**
+ * Opens the device database and starts its sync. `unhurried`: nobody is waiting on this start
+ * (a copy of the page shows), so it may take a little longer in shorter tasks.
+ */
+export async function startHumoData(options: { unhurried?: boolean } = {}): Promise<HumoData> {
   // Asked for before the database opens, so the backend's address and the sync code arrive
   // while it does instead of after it.
   const configLoaded = loadBackendConfig()
   const syncModules = loadSyncModules()
   syncModules.catch(() => undefined) // awaited below; a failure surfaces there
-  const db = await createHumoDatabase({ only: STOREFRONT_COLLECTIONS })
+  const db = await createHumoDatabase({
+    only: STOREFRONT_COLLECTIONS,
+    inSlices: options.unhurried,
+  })
   const config$ = new BehaviorSubject<BackendConfig | null>(null)
   const sync$ = new BehaviorSubject<SyncState>({
     online: navigator.onLine,

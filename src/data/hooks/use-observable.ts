@@ -1,29 +1,40 @@
-import { useSyncExternalStore, useRef, useCallback } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type { Observable } from 'rxjs'
+import { serverRender } from '../../lib/server-render'
 
 /**
  * Subscribes a component to an observable. RxDB queries (`query.$`) and the sync state are
  * observables; this is the only bridge from them to React.
+ *
+ * A value the observable has at once (a BehaviorSubject, on subscribing) is shown at once. A
+ * later value (a query's answer, a sync that brought rows) renders as a transition: React renders
+ * it in slices of a few milliseconds and shows it when whole. NOTE: not useSyncExternalStore,
+ * whose every update renders synchronously; a first catalogue arriving re-rendered the menu in one
+ * 20–40 ms task (four times that on a slow phone), during which taps waited.
  */
 export function useObservable<T>(observable: Observable<T>, initial: T): T {
-  const value = useRef<T>(initial)
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const sub = observable.subscribe((next) => {
-        value.current = next
-        onChange()
-      })
-      return () => sub.unsubscribe()
-    },
-    [observable],
+  const [value, setValue] = useState<T>(() =>
+    serverRender() ? readNow(observable, initial) : initial,
   )
-  return useSyncExternalStore(subscribe, () => value.current, serverSnapshot)
+  useEffect(() => {
+    let subscribing = true
+    const sub = observable.subscribe((next) => {
+      if (subscribing) setValue(() => next)
+      else startTransition(() => setValue(() => next))
+    })
+    subscribing = false
+    return () => sub.unsubscribe()
+  }, [observable])
+  return value
+}
 
-  // Only a server render asks this (the client never hydrates: src/main.tsx renders afresh).
-  // Its one pass subscribes to nothing, so it takes what the observable has at once: the
-  // snapshot's answers (src/data/snapshot-data.ts), the sync state.
-  function serverSnapshot(): T {
-    observable.subscribe((next) => (value.current = next)).unsubscribe()
-    return value.current
-  }
+/**
+ * Only a server render asks this (the client never hydrates: src/main.tsx renders afresh). Its
+ * one pass runs no effects, so it takes what the observable has at once: the snapshot's answers
+ * (src/data/snapshot-data.ts), the sync state.
+ */
+function readNow<T>(observable: Observable<T>, initial: T): T {
+  let value = initial
+  observable.subscribe((next) => (value = next)).unsubscribe()
+  return value
 }
