@@ -37,17 +37,19 @@ startInstallPrompt()
 // The start is cut into tasks (evaluating the scripts; the router; opening the database; the
 // first render) so that none holds the main thread for long on a slow phone.
 await yieldToMain()
+// With the server's copy on screen nobody waits on the start: it goes in shorter slices. Behind
+// the splash (a start from the device) it goes as fast as it can.
+const unhurried = prerendered()
 const router = createHumoRouter()
-// Asking for the route's code starts its modules' fetches and compiles (~10 ms): a task of its own.
-await yieldToMain()
+// Asking for the route's code starts its modules' fetches and compiles (~10 ms).
+if (unhurried) await yieldToMain()
 // The page's own code (the route's lazy chunks) loads while the device database opens, so both
 // are ready together behind the start-up splash.
 // RouterProvider loads again when it mounts (cheap then); a failure here surfaces there.
 router.load().catch(() => undefined)
 await yieldToMain()
 const [data] = await Promise.all([
-  // With the server's copy on screen nobody waits on the start: it goes in shorter slices.
-  startHumoData({ unhurried: prerendered() }).then((ready) => {
+  startHumoData({ unhurried }).then((ready) => {
     performance.mark('humo:data-ready')
     return ready
   }),

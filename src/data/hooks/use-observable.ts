@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react'
 import type { Observable } from 'rxjs'
 import { serverRender } from '../../lib/server-render'
+import { splashUp } from '../../lib/splash-hold'
 
 /**
  * Subscribes a component to an observable. RxDB queries (`query.$`) and the sync state are
@@ -8,7 +9,9 @@ import { serverRender } from '../../lib/server-render'
  *
  * A value the observable has at once (a BehaviorSubject, on subscribing) is shown at once. A
  * later value (a query's answer, a sync that brought rows) renders as a transition: React renders
- * it in slices of a few milliseconds and shows it when whole. NOTE: not useSyncExternalStore,
+ * it in slices of a few milliseconds and shows it when whole. Behind the start-up splash, where
+ * nothing can be tapped and the start is waited on, every value is shown at once (slices made
+ * a start from the device ~80 ms slower). NOTE: not useSyncExternalStore,
  * whose every update renders synchronously; a first catalogue arriving re-rendered the menu in one
  * 20–40 ms task (four times that on a slow phone), during which taps waited.
  */
@@ -19,7 +22,7 @@ export function useObservable<T>(observable: Observable<T>, initial: T): T {
   useEffect(() => {
     let subscribing = true
     const sub = observable.subscribe((next) => {
-      if (subscribing) setValue(() => next)
+      if (subscribing || splashUp()) setValue(() => next)
       else startTransition(() => setValue(() => next))
     })
     subscribing = false
