@@ -10,10 +10,10 @@ import { splashUp } from '../../lib/splash-hold'
  * A value the observable has at once (a BehaviorSubject, on subscribing) is shown at once. A
  * later value (a query's answer, a sync that brought rows) renders as a transition: React renders
  * it in slices of a few milliseconds and shows it when whole. Behind the start-up splash, where
- * nothing can be tapped and the start is waited on, every value is shown at once (slices made
- * a start from the device ~80 ms slower). NOTE: not useSyncExternalStore,
- * whose every update renders synchronously; a first catalogue arriving re-rendered the menu in one
- * 20–40 ms task (four times that on a slow phone), during which taps waited.
+ * nothing can be tapped and the start is waited on, every value is shown at once (slices made a
+ * cold start from the device ~250 ms slower). NOTE: not useSyncExternalStore, whose every update
+ * renders synchronously: a first catalogue arriving re-rendered the menu in one 20–40 ms task
+ * (four times that on a slow phone), during which taps waited. Decision 011.
  */
 export function useObservable<T>(observable: Observable<T>, initial: T): T {
   const [value, setValue] = useState<T>(() =>
