@@ -55,7 +55,7 @@ const [data] = await Promise.all([
   }),
   stylesheetApplied(),
 ])
-startServiceWorker()
+startServiceWorker(data.firstSync)
 if (serviceWorkerEnabled()) startMediaWarming(data)
 await yieldToMain()
 

@@ -242,3 +242,30 @@ test('an unknown path shows the 404 page with a way home, online and offline', a
   await page.goto('/another/missing/page')
   await expect(page.getByRole('heading', { name: '404' })).toBeVisible()
 })
+
+test('the service worker is registered only once the first catalogue sync is done', async ({
+  page,
+}) => {
+  // Its install downloads the whole precache; begun with the first sync, it slowed the first
+  // visit's rendering (decision 012). The first catalogue pull is held here until released.
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/rest/v1/rpc/pull_products*', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/menu/flower')
+  await page.waitForFunction(() => document.readyState === 'complete')
+  // Loaded and idle long enough to have registered under the old rule (at `load`).
+  await page.waitForTimeout(2500)
+  const registered = () =>
+    page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)
+  expect(await registered()).toBe(false)
+
+  release()
+  // The sync's end is recorded on the device; the worker is registered after it.
+  await page.waitForFunction(() => localStorage.getItem('humo.last-synced-at') !== null)
+  await expect.poll(registered).toBe(true)
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  expect(new URL(scope).pathname).toBe('/')
+})
