@@ -269,3 +269,34 @@ test('the service worker is registered only once the first catalogue sync is don
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
   expect(new URL(scope).pathname).toBe('/')
 })
+
+test('offline before the service worker holds the toast’s code, Quick Add still adds, and its toast comes with the connection', async ({
+  browser,
+  baseURL,
+}) => {
+  // No service worker: the state of a first visit whose signal went before the worker installed.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  await passAgeGate(context)
+  const page = await context.newPage()
+  await page.goto('/menu/edibles')
+  const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first()
+  const name = (await card.getByRole('heading').innerText()).trim()
+
+  await context.setOffline(true)
+  const fetchFailed = page.waitForEvent('console', (message) =>
+    message.text().includes('Fetching code failed'),
+  )
+  await card.getByRole('button', { name: `Add ${name} to cart` }).click()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+  const toast = page.getByText(`${name} has been added to your cart.`)
+  // The toast's code could not be fetched: the menu stays, with no error screen and no toast yet.
+  await fetchFailed
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0)
+  await expect(toast).toHaveCount(0)
+  await expect(card).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(toast).toBeVisible()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+  await context.close()
+})
