@@ -11,6 +11,7 @@
 import { asapScheduler, BehaviorSubject, combineLatest, debounceTime } from 'rxjs'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, STOREFRONT_COLLECTIONS, type HumoDatabase } from './database'
+import { importWhenReachable } from '../lib/import-when-reachable'
 
 export type SyncState = {
   online: boolean
@@ -38,19 +39,19 @@ const LAST_SYNC_KEY = 'humo.last-synced-at'
  * The change feed: it only keeps a catalogue fresh, so its code (Realtime) is fetched once the
  * first pull has brought one (scripts/check-budget.mjs lists it apart, as after that pull).
  */
-function loadLiveModules() {
-  return Promise.all([import('./realtime-client'), import('./replication/live-changes')])
-}
+const loadLiveModules = importWhenReachable(() =>
+  Promise.all([import('./realtime-client'), import('./replication/live-changes')]),
+)
 
 /** The code that talks to the backend; the first screen does not wait for it. */
-function loadSyncModules() {
-  return Promise.all([
+const loadSyncModules = importWhenReachable(() =>
+  Promise.all([
     import('./backend-client'),
     import('./replication/catalogue-replication'),
     import('./outbox/order-outbox'),
     import('./outbox/contact-outbox'),
-  ])
-}
+  ]),
+)
 
 /**
  * Opens the device database and starts its sync. `unhurried`: nobody is waiting on this start
@@ -60,8 +61,8 @@ export async function startHumoData(options: { unhurried?: boolean } = {}): Prom
   // Asked for before the database opens, so the backend's address and the sync code arrive
   // while it does instead of after it.
   const configLoaded = loadBackendConfig()
+  // Offline before the service worker holds this code, the sync starts when the connection does.
   const syncModules = loadSyncModules()
-  syncModules.catch(() => undefined) // awaited below; a failure surfaces there
   const db = await createHumoDatabase({
     only: STOREFRONT_COLLECTIONS,
     inSlices: options.unhurried,

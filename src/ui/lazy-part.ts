@@ -6,6 +6,7 @@ import {
   type MouseEvent,
   type PointerEvent,
 } from 'react'
+import { importWhenReachable } from '../lib/import-when-reachable'
 
 /**
  * Loading Ark UI parts on first use. A control that is on screen at once but only matters when
@@ -25,11 +26,9 @@ export type LazyModule<M> = {
 
 export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
   let module: M | undefined
-  let loading: Promise<M> | undefined
-  return {
-    load: () => (loading ??= importer().then((m) => (module = m))),
-    loaded: () => module,
-  }
+  // Offline before the service worker holds it, the control stays a static copy until it comes.
+  const load = importWhenReachable(() => importer().then((m) => (module = m)))
+  return { load, loaded: () => module }
 }
 
 /** A press on the static copy, replayed on the real control once it is there. */

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
+import { importWhenReachable } from '../lib/import-when-reachable'
 
 // Markup typed by staff (a product's "Description (HTML)") is shown without letting it run
 // anything. Browsers with the HTML Sanitizer API do that themselves: `setHTML` always drops
@@ -23,13 +24,13 @@ function nativeSanitizer(): SanitizerLike {
   return sanitizer
 }
 
-let purify: Promise<(html: string) => string> | undefined
-const loadPurify = () =>
-  (purify ??= import('dompurify').then(
+const loadPurify = importWhenReachable(() =>
+  import('dompurify').then(
     ({ default: DOMPurify }) =>
       (html: string) =>
         DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }),
-  ))
+  ),
+)
 
 /** Sanitized HTML in a div. Text without markup is shown as text, with nothing to sanitize. */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {

@@ -1,11 +1,12 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
+import { importWhenReachable } from '../lib/import-when-reachable'
 import type { ToastOptions } from './ark-toaster'
 
 // Toasts follow a tap (Add to cart, Save), so Ark UI's toast machinery is fetched with the
 // first one instead of with the page; toasts asked for meanwhile wait in a queue.
-const ArkToaster = lazy(() =>
-  import('./ark-toaster').then((module) => ({ default: module.Toaster })),
-)
+// Offline before the service worker holds it, it arrives with the connection (the queue waits).
+const loadToaster = importWhenReachable(() => import('./ark-toaster'))
+const ArkToaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })))
 
 const queued: ToastOptions[] = []
 let show: ((options: ToastOptions) => void) | undefined

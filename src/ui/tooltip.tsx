@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react'
+import { importWhenReachable } from '../lib/import-when-reachable'
 import type { TooltipApi, TriggerAttributes, TriggerIntent } from './ark-tooltip'
 
 // A tooltip only matters once a pointer rests on its trigger or a keyboard focuses it, so its Ark
@@ -16,8 +17,9 @@ import type { TooltipApi, TriggerAttributes, TriggerIntent } from './ark-tooltip
 // is rendered at once, always in the same place in the tree, so it keeps its focus when the
 // machine arrives; the hover or focus that fetched it is handed over (ark-tooltip.tsx).
 let loaded = false
+const loadTooltip = importWhenReachable(() => import('./ark-tooltip'))
 const TooltipPopup = lazy(() =>
-  import('./ark-tooltip').then((module) => {
+  loadTooltip().then((module) => {
     loaded = true
     return { default: module.TooltipPopup }
   }),

@@ -242,3 +242,61 @@ test('an unknown path shows the 404 page with a way home, online and offline', a
   await page.goto('/another/missing/page')
   await expect(page.getByRole('heading', { name: '404' })).toBeVisible()
 })
+
+test('the service worker is registered only once the first catalogue sync is done', async ({
+  page,
+}) => {
+  // Its install downloads the whole precache; begun with the first sync, it slowed the first
+  // visit's rendering (decision 012). The first catalogue pull is held here until released.
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/rest/v1/rpc/pull_products*', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/menu/flower')
+  await page.waitForFunction(() => document.readyState === 'complete')
+  // Loaded and idle long enough to have registered under the old rule (at `load`).
+  await page.waitForTimeout(2500)
+  const registered = () =>
+    page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)
+  expect(await registered()).toBe(false)
+
+  release()
+  // The sync's end is recorded on the device; the worker is registered after it.
+  await page.waitForFunction(() => localStorage.getItem('humo.last-synced-at') !== null)
+  await expect.poll(registered).toBe(true)
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  expect(new URL(scope).pathname).toBe('/')
+})
+
+test('offline before the service worker holds the toast’s code, Quick Add still adds, and its toast comes with the connection', async ({
+  browser,
+  baseURL,
+}) => {
+  // No service worker: the state of a first visit whose signal went before the worker installed.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  await passAgeGate(context)
+  const page = await context.newPage()
+  await page.goto('/menu/edibles')
+  const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first()
+  const name = (await card.getByRole('heading').innerText()).trim()
+
+  await context.setOffline(true)
+  const fetchFailed = page.waitForEvent('console', (message) =>
+    message.text().includes('Fetching code failed'),
+  )
+  await card.getByRole('button', { name: `Add ${name} to cart` }).click()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+  const toast = page.getByText(`${name} has been added to your cart.`)
+  // The toast's code could not be fetched: the menu stays, with no error screen and no toast yet.
+  await fetchFailed
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0)
+  await expect(toast).toHaveCount(0)
+  await expect(card).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(toast).toBeVisible()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+  await context.close()
+})

@@ -1,8 +1,10 @@
 import type * as Registration from './register-service-worker'
 
-// The service worker is registered once the page has loaded (the usual practice: its install
-// downloads the whole precache, which must not compete with the page's own requests), and
-// workbox-window comes with it as a dynamic import instead of with the page's scripts.
+// The service worker is registered once the page has settled: loaded, its first catalogue sync
+// done, and the main thread idle. Its install downloads and stores the whole precache on a
+// thread of the page's own process; begun at `load`, it ran beside the first sync and the swap
+// from the server's copy and stretched their tasks (see decision 012). workbox-window comes with
+// it as a dynamic import instead of with the page's scripts.
 let registration: Promise<typeof Registration> | undefined
 const loadRegistration = () => (registration ??= import('./register-service-worker'))
 
@@ -11,17 +13,41 @@ export function serviceWorkerEnabled(): boolean {
   return import.meta.env.PROD && 'serviceWorker' in navigator
 }
 
-/** Registers the service worker after the window's `load` event. */
-export function startServiceWorker(): void {
+/** However busy the page stays, registration waits no longer than this once it has settled. */
+const IDLE_TIMEOUT_MS = 2000
+/** A sync that never ends (a tab that is not the leader on a fresh device) holds it no longer. */
+const SETTLE_TIMEOUT_MS = 10_000
+
+const loaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve()
+    else window.addEventListener('load', () => resolve(), { once: true })
+  })
+
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window)
+      requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
+    else setTimeout(resolve, 0)
+  })
+
+/**
+ * Registers the service worker after the window's `load` event, once `settled` (the first
+ * catalogue sync, finished or failed; at most 10 s) and the main thread is idle.
+ */
+export function startServiceWorker(settled: Promise<void>): void {
   if (!serviceWorkerEnabled()) return
-  const register = () => {
-    loadRegistration().then(
+  const settledOrLate = Promise.race([
+    settled,
+    new Promise<void>((resolve) => setTimeout(resolve, SETTLE_TIMEOUT_MS)),
+  ])
+  Promise.all([loaded(), settledOrLate])
+    .then(idle)
+    .then(loadRegistration)
+    .then(
       (module) => module.registerServiceWorker(),
       (error: unknown) => console.warn('Service worker registration failed', error),
     )
-  }
-  if (document.readyState === 'complete') register()
-  else window.addEventListener('load', register, { once: true })
 }
 
 /** See registerServiceWorker's applyUpdate; the prompt only shows once it has loaded. */

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
+import { importWhenReachable } from '../../../lib/import-when-reachable'
 import { serverRender } from '../../../lib/server-render'
 import { afterStartUp, startingUp } from '../../../lib/splash-hold'
 import type { AddToCart } from '../add-to-cart-toast'
@@ -15,7 +16,8 @@ const GAP = 16
 export const WINDOWED_FROM = 120
 
 let virtual: typeof Virtual | undefined
-const loadVirtual = () => import('./virtual-product-rows').then((m) => (virtual = m))
+const loadVirtualModule = importWhenReachable(() => import('./virtual-product-rows'))
+const loadVirtual = () => loadVirtualModule().then((m) => (virtual = m))
 
 /** Columns for the width the grid has: cards at least ~220 px wide, two on phones. */
 function columnsFor(width: number, layout: 'grid' | 'list'): number {

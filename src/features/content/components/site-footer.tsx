@@ -5,12 +5,14 @@ import { button } from 'styled-system/recipes'
 import { MENU } from '../../../lib/menu-categories'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { mailtoUri, telUri } from '../../../lib/shop'
+import { importWhenReachable } from '../../../lib/import-when-reachable'
 import { MessageIcon, TruckIcon } from '../../../ui/icons'
 import { BrandLogo } from './brand-logo'
 
 // Opened by a tap only: its QR code and form are fetched then, not with every page.
+const loadTextUpdates = importWhenReachable(() => import('./text-updates-dialog'))
 const TextUpdatesDialog = lazy(() =>
-  import('./text-updates-dialog').then((module) => ({ default: module.TextUpdatesDialog })),
+  loadTextUpdates().then((module) => ({ default: module.TextUpdatesDialog })),
 )
 
 const heading = css({
