@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useHumoData } from '../../../data/data-context'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
@@ -152,7 +152,15 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
   const [form, setForm] = useState<ShopSettingsForm>(() =>
     formFromSettings(settings.facts, settings.money),
   )
-  const [dirty, setDirty] = useState(false)
+  const [dirty, setDirtyState] = useState(false)
+  // What the refill below reads. A sync's update renders as a transition, and its effect may run
+  // only when the next keystroke renders, after that keystroke's handler: read from state, that
+  // effect still saw "not typed" and put the stored value back over what was just typed.
+  const typed = useRef(false)
+  const setDirty = (value: boolean) => {
+    typed.current = value
+    setDirtyState(value)
+  }
   // After a save, the version it made: the form keeps what was saved until the pull brings it,
   // instead of flicking back to the older settings this device still holds.
   const [awaiting, setAwaiting] = useState<string | null>(null)
@@ -162,7 +170,7 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
 
   const caughtUp = awaiting === null || (settings.serverModified ?? '') >= awaiting
   useEffect(() => {
-    if (!dirty && caughtUp) setForm(formFromSettings(settings.facts, settings.money))
+    if (!typed.current && caughtUp) setForm(formFromSettings(settings.facts, settings.money))
   }, [settings, dirty, caughtUp])
 
   const set = (change: Partial<ShopSettingsForm>) => {
