@@ -18,7 +18,7 @@ import { importWhenReachable } from '../lib/import-when-reachable'
 
 /** A module fetched on first use, shared by every control that needs it. */
 export type LazyModule<M> = {
-  /** Fetches it (once; later calls get the same module). */
+  /** Fetches it (once; later calls get the same module). Never rejects: see importWhenReachable. */
   load: () => Promise<M>
   /** It, if it has arrived, so a control drawn later starts with the real thing. */
   loaded: () => M | undefined
@@ -79,7 +79,7 @@ export function useLazyPart<M>({ load, loaded }: LazyModule<M>) {
   const [module, setModule] = useState<M | undefined>(loaded)
   const intent = useRef<Intent>({ focus: null, press: null, clicked: [] })
   const want = useCallback(() => {
-    load().then(setModule, (error: unknown) => console.warn('loading a control failed', error))
+    void load().then(setModule)
   }, [load])
   const handlers = {
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {

@@ -45,12 +45,9 @@ export function SafeHtml({ html, className }: { html: string; className?: string
     }
     let current = true
     element.replaceChildren()
-    loadPurify().then(
-      (sanitize) => {
-        if (current) element.innerHTML = sanitize(html)
-      },
-      (error: unknown) => console.warn('sanitizer', error),
-    )
+    void loadPurify().then((sanitize) => {
+      if (current) element.innerHTML = sanitize(html)
+    })
     return () => {
       current = false
     }

@@ -16,8 +16,9 @@ const GAP = 16
 export const WINDOWED_FROM = 120
 
 let virtual: typeof Virtual | undefined
-const loadVirtualModule = importWhenReachable(() => import('./virtual-product-rows'))
-const loadVirtual = () => loadVirtualModule().then((m) => (virtual = m))
+const loadVirtual = importWhenReachable(() =>
+  import('./virtual-product-rows').then((m) => (virtual = m)),
+)
 
 /** Columns for the width the grid has: cards at least ~220 px wide, two on phones. */
 function columnsFor(width: number, layout: 'grid' | 'list'): number {
@@ -110,8 +111,8 @@ export function ProductGrid({
   }, [])
 
   useEffect(() => {
-    if (long && !windowing)
-      loadVirtual().then(setWindowing, (error: unknown) => console.warn('windowing', error))
+    // Never rejects: offline before the service worker holds it, the rows come with the connection.
+    if (long && !windowing) void loadVirtual().then(setWindowing)
   }, [long, windowing])
 
   const columns = columnsFor(width, layout)
