@@ -3,6 +3,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { APP_SCRIPTS_ID } from './src/lib/catalogue-pages'
 
 const backendPort = process.env.HUMO_BACKEND_PORT ?? '3000'
 
@@ -82,7 +83,8 @@ function splashFirst(): Plugin {
             `<link rel="preload" as="style" crossorigin href="${href}" data-app-css onload="this.onload=null;this.rel='stylesheet'">`,
         )
         if (!entry) throw new Error('humo-splash-first: no entry script in index.html')
-        const loader = `<script>
+        // The service worker moves this script ahead of a kept copy of the page (decision 013).
+        const loader = `<script id="${APP_SCRIPTS_ID}">
       // The app's scripts, asked for once the splash has painted (vite.config.ts, splashFirst).
       ;(function () {
         var started = false

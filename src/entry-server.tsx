@@ -13,17 +13,9 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import type { BackendConfig } from './data/backend-config'
 import { DataProvider } from './data/data-context'
 import { createSnapshotData, type CatalogueSnapshot } from './data/snapshot-data'
-import { MENU_CATEGORIES } from './lib/menu-categories'
 import { createHumoRouter } from './router'
 
 export { snapshotOf, type CatalogueRows, type CatalogueSnapshot } from './data/snapshot-data'
-
-/** The pages most first visits open, rendered when the server starts. */
-export const COMMON_PAGES = [
-  '/',
-  '/menu',
-  ...MENU_CATEGORIES.filter((slug) => slug !== 'all').map((slug) => `/menu/${slug}`),
-]
 
 /** React's mark of a boundary drawn as its fallback (it suspended or failed), left to the browser. */
 const SUSPENDED = '<!--$!-->'

@@ -1,13 +1,15 @@
 /**
  * Humo's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so the shop
- * opens with no signal, answers navigations with the shell, keeps product media it has seen (and
- * the catalogue's images the app asks it to warm), and answers video byte ranges from the cache.
- * It never caches the backend's API: RxDB holds the data.
+ * opens with no signal, answers navigations with the shell (or, for a catalogue page, with the
+ * server's copy of it kept from an earlier visit: decision 013), keeps product media it has seen
+ * (and the catalogue's images the app asks it to warm), and answers video byte ranges from the
+ * cache. It never caches the backend's API: RxDB holds the data.
  */
 /// <reference lib="webworker" />
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   precacheAndRoute,
   type PrecacheEntry,
 } from 'workbox-precaching'
@@ -27,21 +29,133 @@ import {
   WARM_MEDIA_LIMIT,
   type WarmMediaResult,
 } from '../src/lib/media-cache'
+import {
+  asKeptCopy,
+  COMMON_PAGES,
+  COPY_ID,
+  isCataloguePage,
+  isWarmPagesMessage,
+  PAGES_CACHE_PREFIX,
+  PAGES_MAX_ENTRIES,
+  type WarmPagesResult,
+} from '../src/lib/catalogue-pages'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 
-precacheAndRoute(self.__WB_MANIFEST)
+const manifest = self.__WB_MANIFEST
+precacheAndRoute(manifest)
 cleanupOutdatedCaches()
 
 // NOTE: no route ever matches the backend's API (/rest, /auth, /realtime, rpc under /rest), so
 // those requests go straight to the network; the navigation fallback must not swallow them either.
 const API = /^\/(rest|auth|realtime)\/v1\//
 
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [API, /^\/storage\/v1\//],
-  }),
+const shell = createHandlerBoundToURL('/index.html')
+
+/** Copies of this build's pages: a copy names the build's stylesheet and scripts. */
+const shellEntry = manifest.find(
+  (entry): entry is PrecacheEntry => typeof entry !== 'string' && entry.url.endsWith('index.html'),
 )
+const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${shellEntry?.revision ?? 'unversioned'}`
+/** Where the catalogue key of the last round of copies is kept, beside them. */
+const PAGES_KEY_URL = new URL('/.humo-pages-key', self.location.origin).href
+/** The server's copy of a page is in this element (supabase/local/prerender.ts). */
+const COPY_MARK = `id="${COPY_ID}"`
+
+const pageKey = (url: URL) => `${url.origin}${url.pathname}${url.search}`
+
+/** The shell's own files (its stylesheet and scripts), which a copy to keep must name too. */
+let shellAssets: Promise<string[]> | null = null
+const assetsOfShell = () =>
+  (shellAssets ??= (async () => {
+    const html = (await (await matchPrecache('/index.html'))?.text()) ?? ''
+    return [...new Set(html.match(/\/assets\/[^"'\s]+\.(?:js|css)/g) ?? [])]
+  })())
+
+/**
+ * Fetches a page's copy from the server and keeps it, when it is one (a server without copies
+ * sends the shell, which the precache has already) and of this build (a deployment newer than
+ * this worker names files this worker has not precached: that copy would not start offline).
+ */
+async function keepPage(key: string): Promise<boolean> {
+  const response = await fetch(key, { cache: 'no-store', credentials: 'same-origin' })
+  const cache = await caches.open(PAGES_CACHE)
+  const html = response.ok ? await response.text() : ''
+  const assets = await assetsOfShell()
+  if (!html.includes(COPY_MARK) || assets.length === 0 || !assets.every((a) => html.includes(a))) {
+    await cache.delete(key)
+    return false
+  }
+  await cache.put(
+    key,
+    new Response(asKeptCopy(html), { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+  )
+  // Oldest first (a page kept again moves to the end); the key entry is not a page.
+  const pages = (await cache.keys()).filter((request) => request.url !== PAGES_KEY_URL)
+  for (const old of pages.slice(0, Math.max(0, pages.length - PAGES_MAX_ENTRIES)))
+    await cache.delete(old)
+  return true
+}
+
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const { url, event } = options
+      if (isCataloguePage(url.pathname)) {
+        const key = pageKey(url)
+        const copy = await (await caches.open(PAGES_CACHE)).match(key)
+        if (copy) return copy
+        // This start goes through the shell; the next one from this page starts with its copy.
+        // Filtered views (a search) are not kept: there are too many of them.
+        if (self.navigator.onLine && url.search === '')
+          event.waitUntil(keepPage(key).catch(() => false))
+      }
+      return shell(options)
+    },
+    { denylist: [API, /^\/storage\/v1\//] },
+  ),
+)
+
+/**
+ * The copies again, after the device's catalogue changed (`catalogueKey`): the common pages and
+ * every page kept so far. Nothing is fetched when the copies already show that catalogue.
+ */
+async function warmPages(catalogueKey: string): Promise<WarmPagesResult> {
+  const cache = await caches.open(PAGES_CACHE)
+  const keptKey = await (await cache.match(PAGES_KEY_URL))?.text()
+  const kept = (await cache.keys()).map((r) => r.url).filter((u) => u !== PAGES_KEY_URL)
+  const common = COMMON_PAGES.map((path) => new URL(path, self.location.origin).href)
+  const all = [...new Set([...common, ...kept])]
+  if (keptKey === catalogueKey && common.every((u) => kept.includes(u)))
+    return { type: 'PAGES_WARMED', kept: 0, failed: 0 }
+  let done = 0
+  let failed = 0
+  for (const url of all) {
+    try {
+      if (await keepPage(url)) done++
+    } catch {
+      failed++
+    }
+  }
+  // Only a complete round is remembered: a failed one is tried again after the next sync.
+  if (failed === 0) await cache.put(PAGES_KEY_URL, new Response(catalogueKey))
+  return { type: 'PAGES_WARMED', kept: done, failed }
+}
+
+// Copies of an earlier build would start its scripts, which this build's precache no longer has.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(PAGES_CACHE_PREFIX) && name !== PAGES_CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  )
+})
 
 const MONTH = 30 * 24 * 3600
 
@@ -166,7 +280,19 @@ self.addEventListener('message', (event) => {
     void self.skipWaiting()
     return
   }
-  if (event.origin !== self.location.origin || !isWarmMediaMessage(data)) return
+  if (event.origin !== self.location.origin) return
+  if (isWarmPagesMessage(data)) {
+    const round = warming.then(() => warmPages(data.catalogueKey))
+    warming = round.catch(() => undefined)
+    event.waitUntil(
+      round.then(
+        (result) => event.ports[0]?.postMessage(result),
+        () => event.ports[0]?.postMessage(null),
+      ),
+    )
+    return
+  }
+  if (!isWarmMediaMessage(data)) return
   const round = warming.then(() => warmMedia(event, data.urls))
   warming = round.catch(() => undefined)
   event.waitUntil(

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { COPY_ID, KEPT_COPY_ATTRIBUTE } from './catalogue-pages'
 import { serverRender } from './server-render'
 
 /**
@@ -8,13 +9,10 @@ import { serverRender } from './server-render'
  * HOLD_LIMIT_MS from navigation start: a slow device then shows the page's own loading state.
  *
  * A first visit through the network may start with the server's copy of the page
- * (PRERENDER_ID, decision 010): then the app's own page replaces it only once it has its content
+ * (COPY_ID, decision 010): then the app's own page replaces it only once it has its content
  * too, device read and first sync (a page showing skeletons holds it), or at PRERENDER_LIMIT_MS.
  */
 export const HOLD_LIMIT_MS = 2000
-
-/** The element index.html's server copy of the page is in (supabase/local/prerender.ts). */
-export const PRERENDER_ID = 'prerendered-page'
 
 /** How long the server's copy may stand in for a page still waiting for its first sync. */
 export const PRERENDER_LIMIT_MS = 15_000
@@ -33,9 +31,26 @@ export function splashUp(): boolean {
   return !serverRender() && document.getElementById('boot-splash') !== null
 }
 
+/** True when the copy of the page at this start is one this device kept (decision 013). */
+export function keptCopy(): boolean {
+  return (
+    !serverRender() && document.getElementById(COPY_ID)?.hasAttribute(KEPT_COPY_ATTRIBUTE) === true
+  )
+}
+
+/**
+ * True while the app's page renders hidden and is waited on: behind index.html's splash, or
+ * behind the copy of the page this device kept. Updates then render at once, in as few tasks as
+ * they can. Behind a first visit's copy from the network, once the splash is gone, they render in
+ * slices instead, so a phone's taps are not held up (decision 011).
+ */
+export function hiddenStart(): boolean {
+  return splashUp() || keptCopy()
+}
+
 /** True when the server's copy of the page shows (or lies under the splash) at this start. */
 export function prerendered(): boolean {
-  return !serverRender() && document.getElementById(PRERENDER_ID) !== null
+  return !serverRender() && document.getElementById(COPY_ID) !== null
 }
 
 const startUpListeners = new Set<() => void>()

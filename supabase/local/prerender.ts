@@ -13,30 +13,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type * as Entry from '../../src/entry-server.tsx'
+import { COMMON_PAGES, COPY_ID, isCataloguePage } from '../../src/lib/catalogue-pages.ts'
 import { sendText } from './compression.ts'
 import { withRequestRole } from './request-context.ts'
 
 type BackendConfig = { supabaseUrl: string; supabaseAnonKey: string }
 type Rows = Entry.CatalogueRows
 
-/** The element the copy goes in; src/lib/splash-hold.ts (PRERENDER_ID) looks for it. */
-const COPY_ID = 'prerendered-page'
 /** Pages rendered per catalogue version (each URL's search is part of its key). */
 const MAX_PAGES = 200
 const PAGE_ROWS = 1000
 /** The copy's pictures fetched first: a phone's first row of cards, or a product's picture. */
 const FIRST_PICTURES = 2
 const PULLS: (keyof Rows)[] = ['products', 'categories', 'brands', 'product_types', 'shop_settings']
-
-/** The paths whose page is the catalogue's, the same for every shopper. */
-export function prerenderable(pathname: string): boolean {
-  return (
-    pathname === '/' ||
-    pathname === '/menu' ||
-    /^\/menu\/[^/]+\/?$/.test(pathname) ||
-    /^\/product\/[^/]+\/?$/.test(pathname)
-  )
-}
 
 const ANON = { role: 'anon' as const, claims: { role: 'anon' } }
 const READ = { method: 'GET', path: '/prerender', headers: {}, readOnly: true }
@@ -150,7 +139,7 @@ export function createPrerenderer(
     config: BackendConfig,
   ) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
-    if (!prerenderable(url.pathname) || !built()) return false
+    if (!isCataloguePage(url.pathname) || !built()) return false
     let page: Entry.RenderedPage | null
     let html: string
     try {
@@ -173,8 +162,7 @@ export function createPrerenderer(
   }
   const warm = async (config: BackendConfig) => {
     if (!built()) return
-    await render('/', config)
-    for (const path of (await entry!).COMMON_PAGES) await render(path, config)
+    for (const path of COMMON_PAGES) await render(path, config)
   }
   return Object.assign(prerender, { warm })
 }

@@ -3,8 +3,10 @@
 // run visits the home page once online in a fresh profile (the service worker takes control, the
 // catalogue syncs into RxDB and its images are warmed), closes that page, turns the network off
 // and opens /menu/flower in a new page. Measured in the page from the start of navigation: the
-// first product card on screen (visible, with the splash gone), and its picture decoded. Goal:
-// the menu in under 1 s. SPEC.md's start-up splash (a count-up of about 950 ms before any route
+// menu on screen: the first frame with the splash gone onto the page's copy kept by the service
+// worker (decision 013; its HTML checked for product cards) or onto the app's own first product
+// card, whichever comes first; the app's card itself (what a tap reaches); its picture decoded.
+// Goal: the menu in under 1 s. SPEC.md's start-up splash (a count-up of about 950 ms before any route
 // shows) is timed apart, so the report also says what the start costs beside it; the page is
 // prepared underneath the splash, so ideally the card shows in the frame the splash leaves.
 // Run: npx tsx tests/bench/offline-start-bench.ts [--runs 7]
@@ -22,11 +24,16 @@ const runs = Number(values.runs)
 const root = process.cwd()
 const AGE_VERIFIED_KEY = 'humo.age-verified'
 const MEDIA_CACHE = 'humo-media'
+const PAGES_CACHE_PREFIX = 'humo-pages-'
 const GOAL_MS = 1000
 
 type Run = {
-  /** Navigation start to the first product card visible on screen (the splash gone). */
+  /** Navigation start to the menu on screen: the copy or the app's card, the splash gone. */
   menuMs: number
+  /** …to the splash gone onto the service worker's copy of the page (NaN: no copy). */
+  copyMs: number
+  /** …to the app's own first product card visible on screen (the splash gone). */
+  cardMs: number
   /** …to that card's picture decoded (from the media cache). */
   firstImageMs: number
   /** …to the app shell's HTML answered by the service worker. */
@@ -72,6 +79,8 @@ type SplashClock = {
   splashGoneAt: number | null
   /** The first frame with the splash gone and a product card on screen. */
   cardShownAt: number | null
+  /** The first frame with the splash gone and the page's copy showing. */
+  copyShownAt: number | null
 }
 declare global {
   interface Window {
@@ -87,7 +96,7 @@ declare global {
  */
 // NOTE: plain text, not a function: tsx names inner functions with a helper the page lacks.
 const WATCH_SPLASH = `(() => {
-  const clock = { splashShownAt: null, splashGoneAt: null, cardShownAt: null }
+  const clock = { splashShownAt: null, splashGoneAt: null, cardShownAt: null, copyShownAt: null }
   window.humoSplash = clock
   const frame = () => {
     const now = performance.now()
@@ -97,6 +106,9 @@ const WATCH_SPLASH = `(() => {
     if (shown && clock.splashShownAt === null) clock.splashShownAt = now
     if (!shown && clock.splashShownAt !== null && clock.splashGoneAt === null) clock.splashGoneAt = now
     if (clock.splashGoneAt !== null && !document.getElementById('boot-splash')) {
+      const copy = document.getElementById('prerendered-page')
+      if (copy && !copy.hidden && clock.copyShownAt === null && clock.cardShownAt === null)
+        clock.copyShownAt = now
       const card = document.querySelector(${JSON.stringify(CARD)})
       const box = card && card.getBoundingClientRect()
       const seen = card && card.checkVisibility({ visibilityProperty: true, opacityProperty: true })
@@ -123,11 +135,36 @@ async function oneRun(browser: Browser, url: string, images: number): Promise<Ru
       if (Date.now() > deadline) throw new Error('the catalogue images were not warmed in 60 s')
       await online.waitForTimeout(100)
     }
+    // …and the menu's copy is kept (a server that sends no copies: the start goes without one).
+    await online
+      .waitForFunction(
+        async (prefix) => {
+          const name = (await caches.keys()).find((n) => n.startsWith(prefix))
+          return name ? Boolean(await (await caches.open(name)).match('/menu/flower')) : false
+        },
+        PAGES_CACHE_PREFIX,
+        { timeout: 10_000 },
+      )
+      .catch(() => console.warn('  (no copy of /menu/flower was kept: the start goes without)'))
     await online.close()
 
     await context.setOffline(true)
     const page = await context.newPage()
     await page.addInitScript({ content: WATCH_SPLASH })
+    // Whether the page came with a copy of the menu, product cards and all.
+    let copyHasCards = false
+    page.on('response', (response) => {
+      if (!response.request().isNavigationRequest()) return
+      response.text().then(
+        (html) => {
+          copyHasCards =
+            html.includes('id="prerendered-page"') &&
+            html.includes('aria-label="Products"') &&
+            html.includes('role="listitem"')
+        },
+        () => undefined,
+      )
+    })
     await page.goto(`${url}/menu/flower`, { waitUntil: 'commit' })
     try {
       // Each check answers 0 (keep polling) or the page's clock at the frame where it holds.
@@ -174,8 +211,11 @@ async function oneRun(browser: Browser, url: string, images: number): Promise<Ru
       // The frame watcher's time when it saw the card; Playwright's own polling may see it a
       // frame later.
       const cardAt = timings.splash?.cardShownAt ?? menuMs
+      const copyAt = copyHasCards ? (timings.splash?.copyShownAt ?? NaN) : NaN
       return {
-        menuMs: cardAt,
+        menuMs: Number.isNaN(copyAt) ? cardAt : Math.min(copyAt, cardAt),
+        copyMs: copyAt,
+        cardMs: cardAt,
         firstImageMs,
         shellMs: timings.shellMs,
         splashShownMs: timings.splash?.splashShownAt ?? NaN,
@@ -235,11 +275,13 @@ async function main() {
     for (let i = 0; i < runs; i++) {
       const run = await oneRun(browser, backend.url, images)
       console.log(
-        `  run ${i + 1}/${runs}: menu ${ms(run.menuMs)} (splash on screen ${ms(run.splashShownMs)}, scripts ${ms(run.scriptsReadyMs)}, database ${ms(run.dataReadyMs)}, page ready ${ms(run.pageReadyMs)}, splash gone ${ms(run.splashGoneMs)}, card +${ms(run.afterSplashMs)}), first picture ${ms(run.firstImageMs)}, shell ${ms(run.shellMs)}`,
+        `  run ${i + 1}/${runs}: menu ${ms(run.menuMs)} (copy ${ms(run.copyMs)}, app's card ${ms(run.cardMs)}; splash on screen ${ms(run.splashShownMs)}, scripts ${ms(run.scriptsReadyMs)}, database ${ms(run.dataReadyMs)}, page ready ${ms(run.pageReadyMs)}, splash gone ${ms(run.splashGoneMs)}, card +${ms(run.afterSplashMs)}), first picture ${ms(run.firstImageMs)}, shell ${ms(run.shellMs)}`,
       )
       results.push(run)
     }
     const menu = stats(results.map((r) => r.menuMs))
+    const card = stats(results.map((r) => r.cardMs))
+    const withCopy = results.filter((r) => !Number.isNaN(r.copyMs)).length
     const image = stats(results.map((r) => r.firstImageMs))
     const shell = stats(results.map((r) => r.shellMs))
     const splashShown = stats(results.map((r) => r.splashShownMs))
@@ -261,6 +303,8 @@ async function main() {
       runs,
       goalMs: GOAL_MS,
       offlineColdStartMenuMs: menu,
+      offlineColdStartAppCardMs: card,
+      runsWithCopy: withCopy,
       offlineColdStartFirstImageMs: image,
       offlineShellResponseMs: shell,
       splashShownMs: splashShown,
@@ -273,7 +317,10 @@ async function main() {
     }
     console.log('\nHumo offline start')
     console.log(
-      `  cold offline start, /menu/flower to the first product card: median ${ms(menu.median)}, p95 ${ms(menu.p95)} over ${runs} runs (goal < ${GOAL_MS} ms)`,
+      `  cold offline start, /menu/flower to the menu on screen: median ${ms(menu.median)}, p95 ${ms(menu.p95)} over ${runs} runs (goal < ${GOAL_MS} ms); ${withCopy} of ${runs} started with the kept copy of the page`,
+    )
+    console.log(
+      `  …to the app's own first product card (buttons that answer): median ${ms(card.median)}, p95 ${ms(card.p95)}`,
     )
     console.log(
       `  …to its picture decoded from the media cache: median ${ms(image.median)}, p95 ${ms(image.p95)}`,
@@ -293,11 +340,13 @@ async function main() {
     writeBenchFigures('offline-start-bench', {
       title: 'Cold offline start of /menu/flower (headless Chromium, production build)',
       figures: [
-        figure('cold offline start to the first product card, median', menu.median, {
+        figure('cold offline start to the menu on screen, median', menu.median, {
           op: '<',
           value: GOAL_MS,
         }),
-        figure('cold offline start to the first product card, p95', menu.p95),
+        figure('cold offline start to the menu on screen, p95', menu.p95),
+        figure("…to the app's own first product card, median", card.median),
+        figure("…to the app's own first product card, p95", card.p95),
         figure('…to its picture decoded, median', image.median),
         figure('splash on screen, median', splashShown.median),
         figure('scripts run, median', scripts.median),
@@ -309,6 +358,7 @@ async function main() {
       notes: [
         'Each run: a fresh profile visits / online (service worker, catalogue synced, images warmed), then opens /menu/flower offline in a new page.',
         'Times from navigation start, in the page; a card counts when it is visible with the splash gone.',
+        `The menu is on screen when the splash is gone onto the copy of the page the service worker kept (decision 013; ${withCopy} of ${runs} runs) or onto the app's first card.`,
         `${runs} runs.`,
       ],
       details: report,

@@ -126,6 +126,50 @@ test('a cold start offline after one online visit shows home, the menu with its 
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible()
 })
 
+/** Whether the service worker keeps a copy of the page at `path` (decision 013). */
+const keepsCopyOf = (page: Page, path: string) =>
+  page.evaluate(async (wanted) => {
+    const name = (await caches.keys()).find((n) => n.startsWith('humo-pages-'))
+    return name ? Boolean(await (await caches.open(name)).match(wanted)) : false
+  }, path)
+
+test('offline, a catalogue page starts from the copy kept online, and the app takes its place', async ({
+  context,
+}) => {
+  const { page: online } = await visitOnce(context, '/')
+  // The common pages are kept once the catalogue has synced; a product page once it is opened.
+  await expect.poll(() => keepsCopyOf(online, '/menu/flower'), { timeout: 30_000 }).toBe(true)
+  const product = '/product/humboldt-purple-kush'
+  await online.goto(product)
+  await expect.poll(() => keepsCopyOf(online, product), { timeout: 30_000 }).toBe(true)
+
+  const page = await goOfflineWithNewPage(context, online)
+  const menu = await page.goto('/menu/flower')
+  expect(menu?.fromServiceWorker()).toBe(true)
+  const html = (await menu?.text()) ?? ''
+  // The menu's copy, drawn by the server with its products, marked as kept; the app's scripts
+  // are asked for ahead of it.
+  expect(html).toContain('<div id="prerendered-page" data-kept')
+  expect(html).toContain('Flower Menu')
+  expect(html).toContain('Humboldt Purple Kush')
+  expect(html.indexOf('id="humo-scripts"')).toBeLessThan(html.indexOf('id="prerendered-page"'))
+  // The app's own page takes the copy's place, and works offline.
+  await expect(page.getByRole('heading', { name: 'Flower Menu' })).toBeVisible()
+  await expect(page.locator('#prerendered-page')).toHaveCount(0)
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
+  await expect(cards.first()).toBeVisible()
+
+  const productPage = await page.goto(product)
+  expect(await productPage?.text()).toContain('data-kept')
+  await expect(page.getByRole('heading', { name: 'Humboldt Purple Kush', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+  // A page with no copy kept (a filtered view) still starts, from the shell.
+  const filtered = await page.goto('/menu/flower?sort=price-asc')
+  expect(await filtered?.text()).not.toContain('<div id="prerendered-page"')
+  await expect(page.getByRole('heading', { name: 'Flower Menu' })).toBeVisible()
+})
+
 test('offline, the cart and checkout work, and the order reaches the shop on reconnect', async ({
   context,
   baseURL,

@@ -52,6 +52,14 @@ test('an update shows the prompt and a reload keeps the cart', async ({ page, co
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null))
       .toBe('activated')
 
+    // The first version kept copies of the catalogue's pages for its offline starts.
+    const pagesCaches = () =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((name) => name.startsWith('humo-pages-')),
+      )
+    await expect.poll(pagesCaches).toHaveLength(1)
+    const firstPages = (await pagesCaches())[0]
+
     // The new deployment: same address, new files, server restarted.
     await backend.close()
     backend = null
@@ -82,6 +90,10 @@ test('an update shows the prompt and a reload keeps the cart', async ({ page, co
       }
     })
     expect(workers).toEqual({ controlled: 'activated', waiting: null })
+    // The first version's copies name its files: the new version drops them (decision 013).
+    const after = await pagesCaches()
+    expect(after).not.toContain(firstPages)
+    expect(after.every((name) => name === 'humo-pages-deployment-2')).toBe(true)
   } finally {
     await backend?.close()
     rmSync(root, { recursive: true, force: true })

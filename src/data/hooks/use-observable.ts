@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react'
 import type { Observable } from 'rxjs'
 import { serverRender } from '../../lib/server-render'
-import { splashUp } from '../../lib/splash-hold'
+import { hiddenStart } from '../../lib/splash-hold'
 
 /**
  * Subscribes a component to an observable. RxDB queries (`query.$`) and the sync state are
@@ -22,7 +22,7 @@ export function useObservable<T>(observable: Observable<T>, initial: T): T {
   useEffect(() => {
     let subscribing = true
     const sub = observable.subscribe((next) => {
-      if (subscribing || splashUp()) setValue(() => next)
+      if (subscribing || hiddenStart()) setValue(() => next)
       else startTransition(() => setValue(() => next))
     })
     subscribing = false

@@ -1,7 +1,8 @@
 /**
- * Background image warming: after each catalogue sync on a good connection, the app hands the
- * service worker the catalogue's images (each product's card image and the brand logos) so a
- * menu opened offline later shows its pictures, not only the ones the shopper happened to see.
+ * Background warming: after each catalogue sync on a good connection, the app hands the service
+ * worker the catalogue's images (each product's card image and the brand logos) so a menu opened
+ * offline later shows its pictures, not only the ones the shopper happened to see; and, when the
+ * catalogue changed, has it fetch the server's copies of the catalogue pages again (decision 013).
  */
 import {
   combineLatest,
@@ -24,6 +25,12 @@ import {
   type WarmMediaResult,
 } from '../../lib/media-cache'
 import { publicMediaUrl } from '../../lib/media-url'
+import {
+  catalogueKey,
+  markOf,
+  type WarmPagesMessage,
+  type WarmPagesResult,
+} from '../../lib/catalogue-pages'
 import { yieldToMain } from '../../lib/yield-to-main'
 
 /** The Network Information API where the browser has it (Chromium); all fields optional. */
@@ -89,19 +96,20 @@ export function warmMediaUrls(
 
 const REPLY_TIMEOUT_MS = 5 * 60_000
 
-/** Sends the list to the active service worker and waits for its report (null if it failed). */
-export async function postWarmMedia(urls: string[]): Promise<WarmMediaResult | null> {
+/** Sends a round to the active service worker and waits for its report (null if it failed). */
+async function postToWorker<Result>(
+  message: WarmMediaMessage | WarmPagesMessage,
+): Promise<Result | null> {
   const registration = await navigator.serviceWorker.ready
   const worker = registration.active
   if (!worker) return null
   const channel = new MessageChannel()
-  const reply = new Promise<WarmMediaResult | null>((resolve) => {
-    channel.port1.onmessage = (event: MessageEvent<WarmMediaResult | null>) => {
+  const reply = new Promise<Result | null>((resolve) => {
+    channel.port1.onmessage = (event: MessageEvent<Result | null>) => {
       channel.port1.close()
       resolve(event.data)
     }
   })
-  const message: WarmMediaMessage = { type: 'WARM_MEDIA', urls }
   worker.postMessage(message, [channel.port2])
   // A worker stopped mid-round never answers; browsers give a waitUntil at most about 5 minutes.
   const gaveUp = new Promise<null>((resolve) => setTimeout(() => resolve(null), REPLY_TIMEOUT_MS))
@@ -120,6 +128,7 @@ export function startMediaWarming(data: HumoData): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined
   const connection = (navigator as NavigatorWithConnection).connection
   let lastWarmed = ''
+  let lastPages = ''
   let running = false
   let again = false
 
@@ -136,15 +145,26 @@ export function startMediaWarming(data: HumoData): () => void {
         // Reading the whole catalogue and listing its pictures each get a task of their own,
         // not one long one right behind a sync's writes and renders.
         await yieldToMain()
-        const [products, brands] = await Promise.all([
-          data.db.products.find().exec(),
-          data.db.brands.find().exec(),
+        const { products, brands, categories, product_types, shop_settings } = data.db
+        const catalogue = await Promise.all([
+          products.find().exec(),
+          brands.find().exec(),
+          categories.find().exec(),
+          product_types.find().exec(),
+          shop_settings.find().exec(),
         ])
         await yieldToMain()
-        const urls = warmMediaUrls(products, brands, backendUrl)
+        const pagesKey = catalogueKey(catalogue.map(markOf))
+        if (pagesKey !== lastPages) {
+          const message: WarmPagesMessage = { type: 'WARM_PAGES', catalogueKey: pagesKey }
+          const pages = await postToWorker<WarmPagesResult>(message)
+          if (pages && pages.failed === 0) lastPages = pagesKey
+        }
+        const urls = warmMediaUrls(catalogue[0], catalogue[1], backendUrl)
         const key = urls.join('\n')
         if (urls.length === 0 || key === lastWarmed) continue
-        const result = await postWarmMedia(urls)
+        const message: WarmMediaMessage = { type: 'WARM_MEDIA', urls }
+        const result = await postToWorker<WarmMediaResult>(message)
         if (result && result.failed === 0) lastWarmed = key
       } while (again)
     } finally {

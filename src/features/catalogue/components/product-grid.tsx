@@ -59,6 +59,12 @@ if (!serverRender())
  * cards of at least 220 px, four at most).
  */
 const SERVER_FIRST_CARDS = 4
+/**
+ * Cards the copy draws: a desktop's first three rows, a phone's first six. The rest are empty
+ * slots of a card's size, so the copy keeps the page's height and scroll, while the HTML that
+ * every start must parse and style before the app takes over is a third of the whole list's.
+ */
+const SERVER_DRAWN_CARDS = 12
 const offscreenCard = css({ contentVisibility: 'auto', containIntrinsicSize: 'auto 26rem' })
 const serverGrid = css({
   display: 'grid',
@@ -122,23 +128,27 @@ export function ProductGrid({
   if (serverRender())
     return (
       <div role="list" aria-label="Products" className={layout === 'list' ? undefined : serverGrid}>
-        {products.map((product, i) => (
-          <div
-            key={product.id}
-            role="listitem"
-            aria-posinset={i + 1}
-            aria-setsize={products.length}
-            // Past a phone's first rows: laid out when scrolled near, as the app's own rows are.
-            className={i >= SERVER_FIRST_CARDS ? offscreenCard : undefined}
-          >
-            <ProductCard
-              product={product}
-              onAdd={onAdd}
-              layout={layout}
-              priority={i < SERVER_FIRST_CARDS}
-            />
-          </div>
-        ))}
+        {products.map((product, i) =>
+          i < SERVER_DRAWN_CARDS ? (
+            <div
+              key={product.id}
+              role="listitem"
+              aria-posinset={i + 1}
+              aria-setsize={products.length}
+              // Past a phone's first rows: laid out when scrolled near, as the app's own rows are.
+              className={i >= SERVER_FIRST_CARDS ? offscreenCard : undefined}
+            >
+              <ProductCard
+                product={product}
+                onAdd={onAdd}
+                layout={layout}
+                priority={i < SERVER_FIRST_CARDS}
+              />
+            </div>
+          ) : (
+            <div key={product.id} className={offscreenCard} />
+          ),
+        )}
       </div>
     )
   const firstRows = Math.ceil(viewport.height / rowEstimate) + 1

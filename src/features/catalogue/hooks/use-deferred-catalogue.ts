@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react'
-import { splashUp } from '../../../lib/splash-hold'
+import { hiddenStart } from '../../../lib/splash-hold'
 import { useFirstSync, type FirstSyncState } from './use-first-sync'
 
 /**
@@ -7,7 +7,8 @@ import { useFirstSync, type FirstSyncState } from './use-first-sync'
  * reach React as transitions (useObservable), but from two observables, so they may commit
  * apart: the sync state alone could be shown first, and a page would say "no products" (sync
  * done, cards still rendering) before its cards arrived. One deferred value keeps them in step,
- * and renders a first visit's cards in slices. Not under the start-up splash: there the deferred
+ * and renders a first visit's cards in slices. Not under the start-up splash (or a copy the device
+ * kept, decision 013): there the deferred
  * render kept being restarted and held the splash to its limit (a cold offline start's page
  * ready went from ~900 to ~1,650 ms).
  */
@@ -15,5 +16,5 @@ export function useDeferredCatalogue<T>(live: T): { value: T; sync: FirstSyncSta
   const { done, error } = useFirstSync()
   const current = useMemo(() => ({ value: live, sync: { done, error } }), [live, done, error])
   const deferred = useDeferredValue(current)
-  return splashUp() ? current : deferred
+  return hiddenStart() ? current : deferred
 }

@@ -3,7 +3,6 @@ import { css } from 'styled-system/css'
 import {
   HOLD_LIMIT_MS,
   onSplashHoldsChange,
-  PRERENDER_ID,
   PRERENDER_LIMIT_MS,
   prerendered,
   prerenderHeld,
@@ -11,6 +10,7 @@ import {
   startingUp,
   startUpDone,
 } from '../../../lib/splash-hold'
+import { COPY_ID } from '../../../lib/catalogue-pages'
 
 /** SPEC.md §1/§9: +4 % every 30 ms to 100 %, then the routes appear after 200 ms. */
 const STEP = 4
@@ -26,7 +26,7 @@ const REVEAL_AT_MS = (100 / STEP) * TICK_MS + REVEAL_DELAY_MS
  */
 export function removeBootSplash() {
   document.getElementById('boot-splash')?.remove()
-  const copy = document.getElementById(PRERENDER_ID)
+  const copy = document.getElementById(COPY_ID)
   if (copy) {
     // Hidden at once; its thousands of nodes are taken out of the document in a task of their
     // own, not in the commit that shows the page.
