@@ -3,7 +3,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { APP_SCRIPTS_ID } from './src/lib/catalogue-pages'
+import { APP_SCRIPTS_ID } from './src/lib/shell-markup.ts'
 
 const backendPort = process.env.HUMO_BACKEND_PORT ?? '3000'
 

@@ -32,13 +32,13 @@ import {
 import {
   asKeptCopy,
   COMMON_PAGES,
-  COPY_ID,
   isCataloguePage,
   isWarmPagesMessage,
   PAGES_CACHE_PREFIX,
   PAGES_MAX_ENTRIES,
   type WarmPagesResult,
 } from '../src/lib/catalogue-pages'
+import { COPY_ID } from '../src/lib/shell-markup'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 

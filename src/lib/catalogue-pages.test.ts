@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { APP_SCRIPTS_ID } from './shell-markup'
 import {
-  APP_SCRIPTS_ID,
   asKeptCopy,
   catalogueKey,
   COMMON_PAGES,

@@ -5,6 +5,7 @@
  * message that has it fetch them again after the catalogue changed.
  */
 import { MENU_CATEGORIES } from './menu-categories'
+import { APP_SCRIPTS_ID, COPY_ID, KEPT_COPY_ATTRIBUTE } from './shell-markup'
 
 /** The paths whose page is the catalogue's, the same for every shopper. */
 export function isCataloguePage(pathname: string): boolean {
@@ -15,18 +16,6 @@ export function isCataloguePage(pathname: string): boolean {
     /^\/product\/[^/]+\/?$/.test(pathname)
   )
 }
-
-/** The element a page's copy is in (index.html shows it; the app takes it away). */
-export const COPY_ID = 'prerendered-page'
-
-/**
- * The attribute the service worker puts on a copy it kept from an earlier visit (decision 013):
- * the app then knows a start from the device, not a first visit through the network.
- */
-export const KEPT_COPY_ATTRIBUTE = 'data-kept'
-
-/** The built index.html's script that asks for the app's scripts (vite.config.ts, splashFirst). */
-export const APP_SCRIPTS_ID = 'humo-scripts'
 
 /**
  * A kept copy for a start from the device: marked as kept (the app then starts as fast as it can,

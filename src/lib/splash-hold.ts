@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { COPY_ID, KEPT_COPY_ATTRIBUTE } from './catalogue-pages'
+import { COPY_ID, KEPT_COPY_ATTRIBUTE } from './shell-markup'
 import { serverRender } from './server-render'
 
 /**

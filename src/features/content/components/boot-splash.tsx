@@ -10,7 +10,7 @@ import {
   startingUp,
   startUpDone,
 } from '../../../lib/splash-hold'
-import { COPY_ID } from '../../../lib/catalogue-pages'
+import { COPY_ID } from '../../../lib/shell-markup'
 
 /** SPEC.md §1/§9: +4 % every 30 ms to 100 %, then the routes appear after 200 ms. */
 const STEP = 4

@@ -1,0 +1,17 @@
+/**
+ * The ids and attributes that the built index.html (vite.config.ts, which imports this file and
+ * so it imports nothing), the server's copy of a page (supabase/local/prerender.ts), the service
+ * worker and the app agree on (decisions 010 and 013).
+ */
+
+/** The element a page's copy is in (index.html shows it; the app takes it away). */
+export const COPY_ID = 'prerendered-page'
+
+/**
+ * The attribute the service worker puts on a copy it kept from an earlier visit (decision 013):
+ * the app then knows a start from the device, not a first visit through the network.
+ */
+export const KEPT_COPY_ATTRIBUTE = 'data-kept'
+
+/** The built index.html's script that asks for the app's scripts (vite.config.ts, splashFirst). */
+export const APP_SCRIPTS_ID = 'humo-scripts'
