@@ -56,7 +56,7 @@ describe('REST select', () => {
     expect(first.product_type).toEqual({ name: anyString })
     expect(first.product_media).toEqual([
       expect.objectContaining({
-        media_url: `${first.id}/cover.svg`,
+        media_url: `${first.id}/cover.webp`,
         media_type: 'image',
         is_primary: true,
       }),
@@ -317,7 +317,9 @@ describe('pull_products', () => {
     expect(full).toMatchObject({
       _deleted: false,
       brand: { name: 'Humboldt Heritage', slug: 'humboldt-heritage' },
-      product_media: [{ media_url: `${full.id}/cover.svg`, media_type: 'image', is_primary: true }],
+      product_media: [
+        { media_url: `${full.id}/cover.webp`, media_type: 'image', is_primary: true },
+      ],
     })
   })
 
@@ -385,17 +387,19 @@ describe('storage and app config', () => {
 
     const whole = await fetch(data.publicUrl)
     expect(whole.status).toBe(200)
-    expect(whole.headers.get('content-type')).toBe('image/svg+xml')
-    const svg = await whole.text()
-    expect(svg.startsWith('<svg')).toBe(true)
+    // The demo's covers are WebP pictures (supabase/seed/cover-image.ts), as a shop's photos are.
+    expect(whole.headers.get('content-type')).toBe('image/webp')
+    const picture = Buffer.from(await whole.arrayBuffer())
+    expect(picture.subarray(0, 4).toString('latin1')).toBe('RIFF')
+    expect(picture.subarray(8, 12).toString('latin1')).toBe('WEBP')
 
     const part = await fetch(data.publicUrl, { headers: { Range: 'bytes=0-99' } })
     expect(part.status).toBe(206)
-    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${Buffer.byteLength(svg)}`)
-    expect((await part.arrayBuffer()).byteLength).toBe(100)
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${picture.byteLength}`)
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(picture.subarray(0, 100))
 
     const outside = await fetch(data.publicUrl, {
-      headers: { Range: `bytes=${Buffer.byteLength(svg) + 10}-` },
+      headers: { Range: `bytes=${picture.byteLength + 10}-` },
     })
     expect(outside.status).toBe(416)
   })

@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
 
-// The types product media may have (SPEC.md §5 uploads, plus the generated SVG covers).
+// The types product media may have (SPEC.md §5 uploads, plus SVG covers of generated products).
 const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',

@@ -45,7 +45,14 @@ export async function applySeed(
   const rows: CatalogueRows = buildCatalogue(options)
   let orders = 0
   const bucketDir = join(storageDir, MEDIA_BUCKET)
-  for (const file of rows.files) {
+  // Rendered together: sharp spreads the covers over its threads.
+  const files = await Promise.all(
+    rows.files.map(async (file) => ({
+      ...file,
+      contents: typeof file.contents === 'function' ? await file.contents() : file.contents,
+    })),
+  )
+  for (const file of files) {
     const target = join(bucketDir, ...file.path.split('/'))
     await mkdir(dirname(target), { recursive: true })
     await writeFile(target, file.contents)
@@ -66,7 +73,7 @@ export async function applySeed(
       [
         MEDIA_BUCKET,
         JSON.stringify(
-          rows.files.map((f) => ({
+          files.map((f) => ({
             path: f.path,
             contentType: f.contentType,
             size: Buffer.byteLength(f.contents),

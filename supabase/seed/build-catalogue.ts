@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { coverWebp } from './cover-image.ts'
 import {
   brands,
   categories,
@@ -23,8 +24,15 @@ export interface CatalogueRows {
   media: Record<string, unknown>[]
   effects: Record<string, unknown>[]
   terpenes: Record<string, unknown>[]
-  /** Files for the product_media bucket: path inside the bucket and contents. */
-  files: { path: string; contents: string | Buffer; contentType: string }[]
+  /**
+   * Files for the product_media bucket: path inside the bucket and contents, or how to make them
+   * (the covers are rendered when the seed is applied).
+   */
+  files: {
+    path: string
+    contents: string | Buffer | (() => Promise<Buffer>)
+    contentType: string
+  }[]
 }
 
 /** The committed product videos (make-videos.ts renders them): media/{slug}.mp4. */
@@ -168,7 +176,17 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
         contents: readFileSync(`${SEED_MEDIA_DIR}/${slug}.mp4`),
       })
     }
-    const path = `${id}/cover.svg`
+    // The demo's own products get raster covers, as a shop's photos are (cover-image.ts). The
+    // thousands generated for the data benchmarks keep the SVG: rendering them would take minutes,
+    // and no benchmark of those draws them.
+    const raster = index < handWritten.length
+    const path = `${id}/cover.${raster ? 'webp' : 'svg'}`
+    const svg = productCoverSvg({
+      name: seed.name,
+      brand: brandName.get(seed.brand) ?? '',
+      category: seed.category,
+      type: seed.type,
+    })
     rows.media.push({
       id: seedUuid('product_media', path),
       product_id: id,
@@ -177,16 +195,11 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
       is_primary: true,
       display_order: seed.video ? 1 : 0,
     })
-    rows.files.push({
-      path,
-      contentType: 'image/svg+xml',
-      contents: productCoverSvg({
-        name: seed.name,
-        brand: brandName.get(seed.brand) ?? '',
-        category: seed.category,
-        type: seed.type,
-      }),
-    })
+    rows.files.push(
+      raster
+        ? { path, contentType: 'image/webp', contents: () => coverWebp(svg) }
+        : { path, contentType: 'image/svg+xml', contents: svg },
+    )
     for (const effect of seed.effects) {
       rows.effects.push({
         id: seedUuid('product_effect', `${id}:${effect}`),

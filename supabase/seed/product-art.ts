@@ -1,6 +1,7 @@
 // Generated product cover art: an SVG per product with a gradient in its category's colours, a
-// simple illustration of the kind of product, and its brand and name. Seeding writes these into
-// the storage bucket, so the demo shop has real, distinct images without committed binaries.
+// simple illustration of the kind of product, and its brand and name. Seeding renders these to
+// WebP (cover-image.ts) into the storage bucket, so the demo shop has real, distinct pictures
+// without committed binaries.
 import type { CategorySlug } from './catalogue.ts'
 
 interface Palette {
