@@ -76,16 +76,20 @@ const assetsOfShell = () =>
  * Fetches a page's copy from the server and keeps it, when it is one (a server without copies
  * sends the shell, which the precache has already) and of this build (a deployment newer than
  * this worker names files this worker has not precached: that copy would not start offline).
+ * A page the server no longer has (a product taken off sale) loses its copy; any other answer
+ * leaves the copy kept before, which still starts this build.
  */
 async function keepPage(key: string): Promise<boolean> {
   const response = await fetch(key, { cache: 'no-store', credentials: 'same-origin' })
   const cache = await caches.open(PAGES_CACHE)
-  const html = response.ok ? await response.text() : ''
-  const assets = await assetsOfShell()
-  if (!html.includes(COPY_MARK) || assets.length === 0 || !assets.every((a) => html.includes(a))) {
+  if (response.status === 404 || response.status === 410) {
     await cache.delete(key)
     return false
   }
+  const html = response.ok ? await response.text() : ''
+  const assets = await assetsOfShell()
+  if (!html.includes(COPY_MARK) || assets.length === 0 || !assets.every((a) => html.includes(a)))
+    return false
   await cache.put(
     key,
     new Response(asKeptCopy(html), { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
