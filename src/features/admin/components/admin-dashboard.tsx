@@ -50,6 +50,8 @@ type Props = {
 type Tab = 'orders' | 'products' | 'brands' | 'analytics'
 /** An open Ark dialog's content (the palette is one too). */
 const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
+/** How long Export Orders waits for the orders' first pull before taking what the device holds. */
+const EXPORT_WAIT_MS = 10_000
 
 type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'settings' | null
 
@@ -189,6 +191,20 @@ export function AdminDashboard({
     toaster.create({ type: 'success', title: `Exported ${rows.length} products` })
   }
 
+  const exportOrders = async () => {
+    // Right after sign-in the device may not hold the orders yet: online, the export waits for
+    // this sign-in's first pull (10 s at most); offline, it takes what the device holds.
+    if (navigator.onLine)
+      await Promise.race([
+        replication.whenOrdersSynced(),
+        new Promise((resolve) => setTimeout(resolve, EXPORT_WAIT_MS)),
+      ])
+    const docs = await db.admin_orders.find({ sort: [{ createdAt: 'desc' }] }).exec()
+    const all = docs.map((doc) => doc.toMutableJSON())
+    downloadText(`humo-orders-${today()}.csv`, ordersToCsv(all))
+    toaster.create({ type: 'success', title: `Exported ${all.length} orders` })
+  }
+
   const run = (id: CommandId) => {
     switch (id) {
       case 'go-orders':
@@ -215,11 +231,8 @@ export function AdminDashboard({
       case 'filter-pending':
         setTab('orders')
         return setOrderFilter('pending')
-      case 'export-orders': {
-        const all = orders ?? []
-        downloadText(`humo-orders-${today()}.csv`, ordersToCsv(all))
-        return toaster.create({ type: 'success', title: `Exported ${all.length} orders` })
-      }
+      case 'export-orders':
+        return void exportOrders()
       case 'refresh':
         resync()
         replication.nudge()

@@ -28,6 +28,8 @@ export type AdminReplication = {
   nudgeProducts: () => void
   /** Resolves once the device holds the catalogue (at once when it already does). */
   whenProductsSynced: () => Promise<void>
+  /** Resolves once this sign-in's first pull of orders is done (at once after it). */
+  whenOrdersSynced: () => Promise<void>
   /** Stop replicating (sign-out) and start the next sign-in from scratch. */
   stop: () => Promise<void>
   error: string | null
@@ -112,6 +114,9 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
       ref.current?.products.nudge()
     },
     nudgeProducts: () => ref.current?.products.nudge(),
+    whenOrdersSynced: async () => {
+      await ref.current?.orders.awaitInitialReplication()
+    },
     whenProductsSynced: async () => {
       if (productsSynced) return
       await ref.current?.products.awaitInitialReplication()
