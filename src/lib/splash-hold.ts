@@ -27,7 +27,7 @@ export function startingUp(): boolean {
 }
 
 /** True while index.html's splash is up (with a server copy, the start may go on without it). */
-export function splashUp(): boolean {
+function splashUp(): boolean {
   return !serverRender() && document.getElementById('boot-splash') !== null
 }
 
