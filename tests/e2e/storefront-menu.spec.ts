@@ -91,3 +91,27 @@ test('the singular /menu/concentrate goes to the concentrates menu; list view to
     'true',
   )
 })
+
+test('a card makes its video player when the preview is asked for, and plays it', async ({
+  page,
+}) => {
+  // Sonoma Sunrise Haze has a short looping video (supabase/seed/media).
+  await page.goto('/menu/flower')
+  const card = productList(page).getByRole('article').filter({ hasText: 'Sonoma Sunrise Haze' })
+  await expect(card.getByRole('img', { name: 'Sonoma Sunrise Haze' })).toBeVisible()
+  // No player before it is wanted: the page load does not pay for one per card.
+  await expect(page.locator('video')).toHaveCount(0)
+
+  await card.getByRole('button', { name: 'Play Sonoma Sunrise Haze video' }).click()
+  const video = card.getByLabel('Sonoma Sunrise Haze video preview')
+  await expect(video).toBeAttached()
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (v.paused ? -1 : v.currentTime)))
+    .toBeGreaterThan(0)
+  // A second tap, and the pointer leaving the card (it plays on hover too), pause it.
+  await card.getByRole('button', { name: 'Pause Sonoma Sunrise Haze video' }).click()
+  await page.mouse.move(0, 0)
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+  // Kept once made: the next preview starts from the loaded player.
+  await expect(video).toBeAttached()
+})

@@ -123,6 +123,10 @@ describe('pre-rendered catalogue pages', () => {
     expect([...copy!.matchAll(/role="listitem"/g)]).toHaveLength(12)
     expect(copy).toContain(`aria-setsize="${flower.length}"`)
     for (const product of edibles) expect(copy).not.toContain(`alt="${product.name}"`)
+    // A drawn card's video preview is not in the copy: its player is made when the preview is
+    // asked for, and an inert copy is never asked.
+    expect(drawn.some((product) => product.media.some((m) => m.type === 'video'))).toBe(true)
+    expect(copy).not.toContain('<video')
     // The stylesheet holds the first paint, so the copy never shows unstyled.
     expect(html).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/app-abc.css" data-app-css>',
