@@ -267,6 +267,8 @@ async function main() {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // As in playwright.config.ts: setOffline() reaches navigator.onLine after a navigation.
+      '--disable-features=RenderDocument',
     ],
   })
   try {
