@@ -8,8 +8,10 @@ import { startInstallPrompt } from './features/pwa/install-prompt'
 import { startMediaWarming } from './features/pwa/media-warming'
 import { serviceWorkerEnabled, startServiceWorker } from './features/pwa/service-worker'
 import { keptCopy, prerendered } from './lib/splash-hold'
+import { whenSettled } from './lib/when-settled'
 import { yieldToMain } from './lib/yield-to-main'
 import { createHumoRouter } from './router'
+import { warmToaster } from './ui/toaster'
 
 /**
  * The built index.html loads the app's stylesheet without holding the first paint (only the
@@ -59,6 +61,7 @@ const [data] = await Promise.all([
 // The back office's tabs are staff devices whose shift may go offline at any moment, and no first
 // visit there is measured for speed: their worker registers at load, as it used to.
 startServiceWorker(location.pathname.startsWith('/admin') ? Promise.resolve() : data.firstSync)
+void whenSettled(data.firstSync).then(warmToaster)
 if (serviceWorkerEnabled()) startMediaWarming(data)
 await yieldToMain()
 

@@ -4,6 +4,9 @@
  * the signal went. A failed `import()` handed to React.lazy takes the whole page down to the
  * router's error screen, so such imports wait for the connection and try again instead; the
  * part that asked stays absent (its Suspense fallback) meanwhile, and the rest of the page works.
+ * Chromium (150) keeps a failed module fetch as failed for the page's life, so there the retry
+ * fails too and the part stays absent until the next page load; code a first tap needs is
+ * therefore fetched ahead, once the page has settled (warmToaster in src/ui/toaster.tsx).
  */
 
 /** After a failure: the next try comes on the `online` event, or after this at the latest. */

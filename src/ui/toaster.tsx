@@ -2,11 +2,22 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { importWhenReachable } from '../lib/import-when-reachable'
 import type { ToastOptions } from './ark-toaster'
 
-// Toasts follow a tap (Add to cart, Save), so Ark UI's toast machinery is fetched with the
-// first one instead of with the page; toasts asked for meanwhile wait in a queue.
-// Offline before the service worker holds it, it arrives with the connection (the queue waits).
+// Toasts follow a tap (Add to cart, Save), so Ark UI's toast machinery is not among the page's
+// scripts: it is fetched once the page has settled (warmToaster), or with the first toast if
+// that comes sooner; toasts asked for meanwhile wait in a queue.
 const loadToaster = importWhenReachable(() => import('./ark-toaster'))
 const ArkToaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })))
+
+/**
+ * Fetches the toasts' code ahead of the first one, once the page has settled and while online.
+ * A first visit whose signal goes before the service worker holds the code still says "added to
+ * your cart": Chromium keeps a failed module fetch as failed for the page's life (150 does; the
+ * retry in importWhenReachable cannot get it back), so code first asked for offline would never
+ * come in that page.
+ */
+export function warmToaster(): void {
+  if (navigator.onLine) void loadToaster()
+}
 
 const queued: ToastOptions[] = []
 let show: ((options: ToastOptions) => void) | undefined

@@ -1,3 +1,4 @@
+import { whenSettled } from '../../lib/when-settled'
 import type * as Registration from './register-service-worker'
 
 // The service worker is registered once the page has settled: loaded, its first catalogue sync
@@ -13,36 +14,13 @@ export function serviceWorkerEnabled(): boolean {
   return import.meta.env.PROD && 'serviceWorker' in navigator
 }
 
-/** However busy the page stays, registration waits no longer than this once it has settled. */
-const IDLE_TIMEOUT_MS = 2000
-/** A sync that never ends (a tab that is not the leader on a fresh device) holds it no longer. */
-const SETTLE_TIMEOUT_MS = 10_000
-
-const loaded = () =>
-  new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve()
-    else window.addEventListener('load', () => resolve(), { once: true })
-  })
-
-const idle = () =>
-  new Promise<void>((resolve) => {
-    if ('requestIdleCallback' in window)
-      requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
-    else setTimeout(resolve, 0)
-  })
-
 /**
  * Registers the service worker after the window's `load` event, once `settled` (the first
  * catalogue sync, finished or failed; at most 10 s) and the main thread is idle.
  */
 export function startServiceWorker(settled: Promise<void>): void {
   if (!serviceWorkerEnabled()) return
-  const settledOrLate = Promise.race([
-    settled,
-    new Promise<void>((resolve) => setTimeout(resolve, SETTLE_TIMEOUT_MS)),
-  ])
-  Promise.all([loaded(), settledOrLate])
-    .then(idle)
+  whenSettled(settled)
     .then(loadRegistration)
     .then(
       (module) => module.registerServiceWorker(),
