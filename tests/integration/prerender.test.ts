@@ -145,6 +145,17 @@ describe('pre-rendered catalogue pages', () => {
     const page = copyOf(await (await fetch(`${base}/product/${product.slug}`)).text())
     expect(page).toMatch(new RegExp(`<h1[^>]*>${product.name.replace(/[^\w ]/g, '.')}</h1>`))
 
+    // A product whose gallery opens on a video: the copy shows its picture in the video's place.
+    const withVideo = (await device.products.find().exec()).find((doc) =>
+      doc.media.some((m) => m.type === 'video'),
+    )!
+    const videoPage = copyOf(await (await fetch(`${base}/product/${withVideo.slug}`)).text())!
+    expect(videoPage).toContain(`<h1`)
+    expect(videoPage).not.toContain('<video')
+    const firstSlide = /aria-label="1 of \d+"[^>]*>(<[^>]*>)/.exec(videoPage)?.[1]
+    expect(firstSlide).toMatch(/^<img /)
+    expect(firstSlide).toContain(`alt="${withVideo.name}"`)
+
     const missing = copyOf(await (await fetch(`${base}/product/no-such-product`)).text())
     expect(missing).toContain('Product not found')
     const unknownMenu = await fetch(`${base}/menu/no-such-menu`)

@@ -3,14 +3,47 @@ import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { ChevronLeftIcon, ChevronRightIcon, PlayIcon } from '../../../ui/icons'
 import { useMediaUrl } from '../../../data/hooks/use-media-url'
-import { galleryMedia, type MediaItem } from '../product-media'
+import { galleryMedia, primaryImage, type MediaItem } from '../product-media'
+import { serverRender } from '../../../lib/server-render'
 import { ProductVideo } from './product-video'
 
-function Slide({ item, name, active }: { item: MediaItem; name: string; active: boolean }) {
+function Slide({
+  item,
+  name,
+  active,
+  poster,
+}: {
+  item: MediaItem
+  name: string
+  active: boolean
+  /** The product's primary image: what a video slide shows until its player is made. */
+  poster: MediaItem | undefined
+}) {
   const url = useMediaUrl(item.path)
+  const posterUrl = useMediaUrl(poster?.path)
   const [failed, setFailed] = useState(false)
-  if (item.type === 'video')
-    return <ProductVideo url={url} wanted={active} controls label={`${name} video`} />
+  // A video's player is made when its slide is first shown, then kept; the server's copy (inert,
+  // never played) shows the poster instead. A <video> costs the page load a media player and its
+  // controls' styles (see CardMedia).
+  const [shown, setShown] = useState(false)
+  if (active && !shown && !serverRender()) setShown(true)
+  if (item.type === 'video') {
+    if (shown) return <ProductVideo url={url} wanted={active} controls label={`${name} video`} />
+    return posterUrl ? (
+      <img
+        src={posterUrl}
+        alt={name}
+        fetchPriority={active ? 'high' : 'auto'}
+        className={css({
+          position: 'absolute',
+          inset: '0',
+          w: 'full',
+          h: 'full',
+          objectFit: 'cover',
+        })}
+      />
+    ) : null
+  }
   if (failed)
     return (
       <div
@@ -132,7 +165,12 @@ export function MediaGallery({ product }: { product: ProductDoc }) {
               hidden={i !== index}
               className={css({ position: 'absolute', inset: '0' })}
             >
-              <Slide item={item} name={product.name} active={i === index} />
+              <Slide
+                item={item}
+                name={product.name}
+                active={i === index}
+                poster={primaryImage(product)}
+              />
             </div>
           ))
         )}
