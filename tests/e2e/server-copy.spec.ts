@@ -126,3 +126,25 @@ test('the copy stays until the app’s page has its products, never giving way t
   expect(swap.at).toBeGreaterThan(PULL_DELAY_MS)
   expect(swap.cards).toBeGreaterThan(0)
 })
+
+test('the app’s scripts are asked for only after the copy’s first paint, however late it comes', async ({
+  page,
+}) => {
+  await passAgeGate(page)
+  // The stylesheet holds the copy's first paint; here it takes 600 ms.
+  await page.route('**/assets/*.css', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await route.continue()
+  })
+  await page.goto('/menu/flower')
+  await expect(page.getByRole('heading', { name: 'Flower Menu' })).toBeVisible()
+  const { firstPaint, scripts } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }))
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(Math.min(...scripts)).toBeGreaterThan(firstPaint)
+})
