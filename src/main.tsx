@@ -7,7 +7,7 @@ import { startHumoData } from './data/humo-data'
 import { startInstallPrompt } from './features/pwa/install-prompt'
 import { startMediaWarming } from './features/pwa/media-warming'
 import { serviceWorkerEnabled, startServiceWorker } from './features/pwa/service-worker'
-import { keptCopy, prerendered } from './lib/splash-hold'
+import { prerendered } from './lib/splash-hold'
 import { whenSettled } from './lib/when-settled'
 import { yieldToMain } from './lib/yield-to-main'
 import { createHumoRouter } from './router'
@@ -39,10 +39,10 @@ startInstallPrompt()
 // The start is cut into tasks (evaluating the scripts; the router; opening the database; the
 // first render) so that none holds the main thread for long on a slow phone.
 await yieldToMain()
-// With the server's copy from the network on screen (a first visit) nobody waits on the start: it
-// goes in shorter slices. Behind the splash, or a copy this device kept (decision 013), the
-// shopper waits for the page's buttons: it goes as fast as it can.
-const unhurried = prerendered() && !keptCopy()
+// With a copy of the page on screen (the server's, on a first visit, or one this device kept,
+// decision 013) nobody waits on the start: it goes in shorter slices. Behind the splash, the
+// shopper waits for the page: it goes as fast as it can.
+const unhurried = prerendered()
 const router = createHumoRouter()
 // Asking for the route's code starts its modules' fetches and compiles (~10 ms).
 if (unhurried) await yieldToMain()

@@ -18,11 +18,11 @@ export function isCataloguePage(pathname: string): boolean {
 }
 
 /**
- * A kept copy for a start from the device: marked as kept (the app then starts as fast as it can,
- * `keptCopy` in splash-hold.ts), and with the script that asks for the app's scripts moved ahead
- * of the copy. At the end of the HTML, it would wait for the whole copy to be parsed (~400 ms of a
- * busy start here); from the service worker's cache they are at hand at once. Unchanged when the
- * HTML is not a copy.
+ * A kept copy for a start from the device: marked as kept (`data-kept`, which the benchmarks and
+ * tests use to tell the two copies apart), and with the script that asks for the app's scripts
+ * moved ahead of the copy. At the end of the HTML, it would wait for the whole copy to be parsed
+ * (~400 ms of a busy start here); from the service worker's cache they are at hand at once.
+ * Unchanged when the HTML is not a copy.
  */
 export function asKeptCopy(html: string): string {
   const copyTag = `<div id="${COPY_ID}"`

@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  afterStartUp,
-  hiddenStart,
-  keptCopy,
-  prerendered,
-  startingUp,
-  startUpDone,
-} from './splash-hold'
+import { afterStartUp, hiddenStart, prerendered, startingUp, startUpDone } from './splash-hold'
 import { COPY_ID, KEPT_COPY_ATTRIBUTE } from './shell-markup'
 
 // Node has no DOM: a document with index.html's splash while it is up, and the page's copy when
@@ -29,19 +22,22 @@ afterEach(() => {
 })
 
 describe('how the app renders behind the start (decisions 011 and 013)', () => {
-  it('at once behind the splash, and behind a copy this device kept, even once the splash is gone', () => {
+  it('at once behind the splash, copy or not', () => {
     splashUp = true
     expect(hiddenStart()).toBe(true)
-    splashUp = false
     copy = 'kept'
-    expect([prerendered(), keptCopy(), hiddenStart()]).toEqual([true, true, true])
+    expect(hiddenStart()).toBe(true)
   })
 
-  it('in slices behind a first visit’s copy from the network once the splash is gone', () => {
+  it('in slices behind a copy of the page once the splash is gone, kept or from the network', () => {
+    // A start from a kept copy is a repeat visit Lighthouse measures: at once, its render was one
+    // long task after another (total blocking time ~500 ms against ~270 ms in slices).
+    copy = 'kept'
+    expect([prerendered(), hiddenStart()]).toEqual([true, false])
     copy = 'network'
-    expect([prerendered(), keptCopy(), hiddenStart()]).toEqual([true, false, false])
+    expect([prerendered(), hiddenStart()]).toEqual([true, false])
     copy = 'none'
-    expect([prerendered(), keptCopy(), hiddenStart()]).toEqual([false, false, false])
+    expect([prerendered(), hiddenStart()]).toEqual([false, false])
   })
 })
 

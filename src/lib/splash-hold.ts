@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { COPY_ID, KEPT_COPY_ATTRIBUTE } from './shell-markup'
+import { COPY_ID } from './shell-markup'
 import { serverRender } from './server-render'
 
 /**
@@ -31,21 +31,14 @@ function splashUp(): boolean {
   return !serverRender() && document.getElementById('boot-splash') !== null
 }
 
-/** True when the copy of the page at this start is one this device kept (decision 013). */
-export function keptCopy(): boolean {
-  return (
-    !serverRender() && document.getElementById(COPY_ID)?.hasAttribute(KEPT_COPY_ATTRIBUTE) === true
-  )
-}
-
 /**
- * True while the app's page renders hidden and is waited on: behind index.html's splash, or
- * behind the copy of the page this device kept. Updates then render at once, in as few tasks as
- * they can. Behind a first visit's copy from the network, once the splash is gone, they render in
- * slices instead, so a phone's taps are not held up (decision 011).
+ * True while the app's page renders hidden and is waited on: behind index.html's splash. Updates
+ * then render at once, in as few tasks as they can. Behind a copy of the page once the splash is
+ * gone (a first visit's from the network, or one this device kept), they render in slices
+ * instead, so a phone's taps are not held up (decisions 011 and 013).
  */
 export function hiddenStart(): boolean {
-  return splashUp() || keptCopy()
+  return splashUp()
 }
 
 /** True when the server's copy of the page shows (or lies under the splash) at this start. */
