@@ -8,7 +8,7 @@ const EVERY_ELEMENT = '*, ::before, ::after, ::backdrop'
  * are set once on :root and inherited, instead of on every element.
  *
  * Set on every element, those 33 custom properties give each element its own variables to
- * compute, a sixth of the style work of a page load (a menu's server copy: 31 ms of style
+ * compute, a fifth of the style work of a page load (a menu's server copy: 31 ms of style
  * recalculation with them, 25 ms without, on the development machine). The price: a child
  * inherits what its parent sets, so an element using `filter: auto` or `transform: auto` inside
  * one that sets `blur` or `translateX` would take its parent's values too. The shop uses none of

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { adminClient, nodeClient } from './helpers/admin'
 import { passAgeGate } from './helpers/storefront'
 
@@ -314,20 +314,29 @@ test('the service worker is registered only once the first catalogue sync is don
   expect(new URL(scope).pathname).toBe('/')
 })
 
+/** No service worker: the state of a first visit whose signal goes before the worker installs. */
+async function firstVisitWithoutWorker(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  await passAgeGate(context)
+  return { context, page: await context.newPage() }
+}
+
+/** The edibles menu, opened: its first card and that product's name. */
+async function ediblesFirstCard(page: Page) {
+  await page.goto('/menu/edibles')
+  const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first()
+  return { card, name: (await card.getByRole('heading').innerText()).trim() }
+}
+
 test('offline before the service worker is installed, Quick Add adds and says so: the toasts’ code came once the page settled', async ({
   browser,
   baseURL,
 }) => {
-  // No service worker: the state of a first visit whose signal went before the worker installed.
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
-  await passAgeGate(context)
-  const page = await context.newPage()
+  const { context, page } = await firstVisitWithoutWorker(browser, baseURL!)
   const toastCode = page.waitForResponse((response) =>
     /\/ark-toaster-[^/]*\.js$/.test(response.url()),
   )
-  await page.goto('/menu/edibles')
-  const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first()
-  const name = (await card.getByRole('heading').innerText()).trim()
+  const { card, name } = await ediblesFirstCard(page)
   // Fetched with no toast asked for: the page has settled (loaded, first sync done, idle).
   expect((await toastCode).ok()).toBe(true)
 
@@ -342,16 +351,12 @@ test('when the toasts’ code cannot be fetched, Quick Add still adds, with no e
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
-  await passAgeGate(context)
-  const page = await context.newPage()
+  const { context, page } = await firstVisitWithoutWorker(browser, baseURL!)
   await page.route(/\/ark-toaster-[^/]*\.js$/, (route) => route.abort('internetdisconnected'))
   const fetchFailed = page.waitForEvent('console', (message) =>
     message.text().includes('Fetching code failed'),
   )
-  await page.goto('/menu/edibles')
-  const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first()
-  const name = (await card.getByRole('heading').innerText()).trim()
+  const { card, name } = await ediblesFirstCard(page)
   await card.getByRole('button', { name: `Add ${name} to cart` }).click()
   await expect(page.getByTestId('cart-count')).toHaveText('1')
   await fetchFailed

@@ -27,23 +27,8 @@ function Slide({
   // controls' styles (see CardMedia).
   const [shown, setShown] = useState(false)
   if (active && !shown && !serverRender()) setShown(true)
-  if (item.type === 'video') {
-    if (shown) return <ProductVideo url={url} wanted={active} controls label={`${name} video`} />
-    return posterUrl ? (
-      <img
-        src={posterUrl}
-        alt={name}
-        fetchPriority={active ? 'high' : 'auto'}
-        className={css({
-          position: 'absolute',
-          inset: '0',
-          w: 'full',
-          h: 'full',
-          objectFit: 'cover',
-        })}
-      />
-    ) : null
-  }
+  if (item.type === 'video' && shown)
+    return <ProductVideo url={url} wanted={active} controls label={`${name} video`} />
   if (failed)
     return (
       <div
@@ -60,7 +45,8 @@ function Slide({
     )
   return (
     <img
-      src={url}
+      // A video slide's poster (the placeholder for a product without a picture).
+      src={item.type === 'video' ? posterUrl : url}
       alt={name}
       // The slide showing is the page's largest picture: fetched first.
       fetchPriority={active ? 'high' : 'auto'}
