@@ -4,6 +4,16 @@
  * worker and the app agree on (decisions 010 and 013).
  */
 
+/** index.html's start-up splash (SPEC.md §1), over the copy and the app's page. */
+export const SPLASH_ID = 'boot-splash'
+
+/**
+ * Set on the splash by the app while its page is ready underneath (with a copy of the page there
+ * too): index.html then leaves the splash for the app to take away when the count is over, rather
+ * than showing the copy for the moment before (decision 013).
+ */
+export const PAGE_READY_ATTRIBUTE = 'data-page-ready'
+
 /** The element a page's copy is in (index.html shows it; the app takes it away). */
 export const COPY_ID = 'prerendered-page'
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { COPY_ID } from './shell-markup'
+import { COPY_ID, SPLASH_ID } from './shell-markup'
 import { serverRender } from './server-render'
 
 /**
@@ -28,7 +28,7 @@ export function startingUp(): boolean {
 
 /** True while index.html's splash is up (with a server copy, the start may go on without it). */
 function splashUp(): boolean {
-  return !serverRender() && document.getElementById('boot-splash') !== null
+  return !serverRender() && document.getElementById(SPLASH_ID) !== null
 }
 
 /**

@@ -170,6 +170,45 @@ test('offline, a catalogue page starts from the copy kept online, and the app ta
   await expect(page.getByRole('heading', { name: 'Flower Menu' })).toBeVisible()
 })
 
+test('a kept copy is not drawn under the splash; with the app held up, it shows when the count is over', async ({
+  context,
+}) => {
+  const { page: online } = await visitOnce(context, '/')
+  await expect.poll(() => keepsCopyOf(online, '/menu/flower'), { timeout: 30_000 }).toBe(true)
+  await online.close()
+
+  const page = await context.newPage()
+  // The app's scripts never start (the loader's module script gets no src): only index.html acts.
+  await page.addInitScript(() => {
+    const src = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, 'src')!
+    Object.defineProperty(HTMLScriptElement.prototype, 'src', {
+      ...src,
+      set(this: HTMLScriptElement, value: string) {
+        if (this.type !== 'module') src.set?.call(this, value)
+      },
+    })
+  })
+  await page.goto('/menu/flower', { waitUntil: 'domcontentloaded' })
+  const state = () =>
+    page.evaluate(() => ({
+      splash: document.getElementById('boot-splash') !== null,
+      kept: document.getElementById('prerendered-page')?.hasAttribute('data-kept') ?? false,
+      display: getComputedStyle(document.getElementById('prerendered-page')!).display,
+      at: performance.now(),
+    }))
+  const early = await state()
+  expect(early.kept).toBe(true)
+  // Under the splash the copy is neither styled nor laid out (nobody sees it there).
+  if (early.splash) expect(early.display).toBe('none')
+  // When SPEC's count is over, the splash leaves onto the copy: the menu, as the server drew it.
+  await expect(page.locator('#boot-splash')).toHaveCount(0)
+  const late = await state()
+  expect(late.display).toBe('block')
+  expect(late.at).toBeGreaterThanOrEqual(950)
+  await expect(page.locator('#prerendered-page')).toBeVisible()
+  expect((await page.locator('#prerendered-page').boundingBox())?.height).toBeGreaterThan(800)
+})
+
 test('offline, the cart and checkout work, and the order reaches the shop on reconnect', async ({
   context,
   baseURL,

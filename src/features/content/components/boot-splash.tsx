@@ -10,7 +10,7 @@ import {
   startingUp,
   startUpDone,
 } from '../../../lib/splash-hold'
-import { COPY_ID } from '../../../lib/shell-markup'
+import { COPY_ID, PAGE_READY_ATTRIBUTE, SPLASH_ID } from '../../../lib/shell-markup'
 
 /** SPEC.md §1/§9: +4 % every 30 ms to 100 %, then the routes appear after 200 ms. */
 const STEP = 4
@@ -25,7 +25,7 @@ const REVEAL_AT_MS = (100 / STEP) * TICK_MS + REVEAL_DELAY_MS
  * the count is over and the page is ready, or when an error page must show).
  */
 export function removeBootSplash() {
-  document.getElementById('boot-splash')?.remove()
+  document.getElementById(SPLASH_ID)?.remove()
   const copy = document.getElementById(COPY_ID)
   if (copy) {
     // Hidden at once; its thousands of nodes are taken out of the document in a task of their
@@ -76,9 +76,16 @@ export function BootSplash({ children }: { children: ReactNode }) {
       // For tests/bench/offline-start-bench.ts: when the page had its content, splash or not.
       if (!held && performance.getEntriesByName(PAGE_READY_MARK).length === 0)
         performance.mark(PAGE_READY_MARK)
+      const splash = document.getElementById(SPLASH_ID)
+      // With a copy under the splash: a page ready when the count is over takes the splash away
+      // itself (index.html's timer leaves it then), so the copy is not shown for the moment
+      // before this commit, nor styled and laid out for it. A page still held lets the copy show.
+      if (serverCopy) splash?.toggleAttribute(PAGE_READY_ATTRIBUTE, !held)
       if (now < REVEAL_AT_MS) timer = setTimeout(revealWhenDue, REVEAL_AT_MS - now)
-      else if (held && now < limit) timer = setTimeout(revealWhenDue, limit - now)
-      else setDone(true)
+      else if (held && now < limit) {
+        if (serverCopy) splash?.remove()
+        timer = setTimeout(revealWhenDue, limit - now)
+      } else setDone(true)
     }
     // After the commit's effects have all run: a page trading its device-read hold for a skeleton
     // hold releases one before it takes the other.
