@@ -60,12 +60,7 @@ export const ROUTES = [
 ]
 
 /** Source modules the app imports dynamically at boot, whatever the shopper does. */
-export const BOOT_IMPORTS = [
-  'src/data/backend-client.ts',
-  'src/data/replication/catalogue-replication.ts',
-  'src/data/outbox/order-outbox.ts',
-  'src/data/outbox/contact-outbox.ts',
-]
+export const BOOT_IMPORTS = ['src/data/sync-modules.ts']
 
 /** Dynamic imports a route loads with its first render in some cases only (see the header). */
 export const CONDITIONAL = [
@@ -82,10 +77,7 @@ export const CONDITIONAL = [
 ]
 
 /** Fetched once the first catalogue pull has finished (not counted; see the header). */
-export const AFTER_FIRST_PULL = [
-  'src/data/realtime-client.ts',
-  'src/data/replication/live-changes.ts',
-]
+export const AFTER_FIRST_PULL = ['src/data/live-modules.ts']
 
 /** Imported after the window's `load` event (not counted; see the header). */
 export const AFTER_LOAD = ['src/features/pwa/register-service-worker.ts', 'src/ui/ark-toaster.tsx']

@@ -39,19 +39,10 @@ const LAST_SYNC_KEY = 'humo.last-synced-at'
  * The change feed: it only keeps a catalogue fresh, so its code (Realtime) is fetched once the
  * first pull has brought one (scripts/check-budget.mjs lists it apart, as after that pull).
  */
-const loadLiveModules = importWhenReachable(() =>
-  Promise.all([import('./realtime-client'), import('./replication/live-changes')]),
-)
+const loadLiveModules = importWhenReachable(() => import('./live-modules'))
 
 /** The code that talks to the backend; the first screen does not wait for it. */
-const loadSyncModules = importWhenReachable(() =>
-  Promise.all([
-    import('./backend-client'),
-    import('./replication/catalogue-replication'),
-    import('./outbox/order-outbox'),
-    import('./outbox/contact-outbox'),
-  ]),
-)
+const loadSyncModules = importWhenReachable(() => import('./sync-modules'))
 
 /**
  * Opens the device database and starts its sync. `unhurried`: nobody is waiting on this start
@@ -102,12 +93,8 @@ export async function startHumoData(options: { unhurried?: boolean } = {}): Prom
       markFirstSync()
       return
     }
-    const [
-      { createRpcClient },
-      { replicateCatalogue },
-      { startOrderOutbox },
-      { startContactOutbox },
-    ] = await syncModules
+    const { createRpcClient, replicateCatalogue, startOrderOutbox, startContactOutbox } =
+      await syncModules
     config$.next(config)
     const backend = createRpcClient(config)
 
@@ -138,7 +125,7 @@ export async function startHumoData(options: { unhurried?: boolean } = {}): Prom
     catalogue
       .awaitInitial()
       .then(loadLiveModules)
-      .then(([{ createChannelClient }, { CATALOGUE_TABLES, watchChanges }]) =>
+      .then(({ createChannelClient, CATALOGUE_TABLES, watchChanges }) =>
         watchChanges(createChannelClient(config), 'humo-catalogue', CATALOGUE_TABLES, () =>
           catalogue.nudge(),
         ),
