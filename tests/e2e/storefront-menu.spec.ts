@@ -115,3 +115,30 @@ test('a card makes its video player when the preview is asked for, and plays it'
   // Kept once made: the next preview starts from the loaded player.
   await expect(video).toBeAttached()
 })
+
+test('on a phone the filters open in a drawer, and the hidden sidebar is not built', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await page.goto('/menu/flower')
+  await expect(productList(page).getByRole('listitem').first()).toBeVisible()
+  const [, total] = await counts(page)
+  // The sidebar is not shown on a phone, and its controls are not made for nothing.
+  await expect(page.getByRole('complementary', { name: 'Filters' })).toBeHidden()
+  await expect(page.locator('aside[aria-label="Filters"] input')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Filters' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Filters' })
+  await drawer.locator('label', { hasText: /^Indica/ }).click()
+  await expect(page).toHaveURL(/types=/)
+  await expect.poll(async () => (await counts(page))[0]).toBeLessThan(total)
+  await drawer.getByRole('button', { name: /^Show \d+ products$/ }).click()
+  await expect(drawer).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible()
+
+  // A wider window shows the sidebar, with the filter that is on.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const sidebar = page.getByRole('complementary', { name: 'Filters' })
+  await expect(sidebar).toBeVisible()
+  await expect(sidebar.getByRole('checkbox', { name: /^Indica/ })).toBeChecked()
+})

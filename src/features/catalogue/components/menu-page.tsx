@@ -9,6 +9,7 @@ import { SelectField, type SelectOption } from '../../../ui/select'
 import type { AddToCart } from '../add-to-cart-toast'
 import type { MenuSearch, SortKey } from '../catalogue.validation'
 import { useDeferredCatalogue } from '../hooks/use-deferred-catalogue'
+import { useMediaQuery } from '../hooks/use-media-query'
 import { useMenuProducts } from '../hooks/use-menu-products'
 import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../menu-filter'
 import { MenuFilters, type FilterPatch } from './menu-filters'
@@ -26,6 +27,9 @@ const SORT_OPTIONS: readonly SelectOption<SortKey>[] = [
 ]
 
 const EFFECT_MENUS: readonly MenuCategory[] = ['flower', 'concentrates', 'edibles']
+
+/** Panda's `md` breakpoint, from which the filters show beside the products. */
+const SIDEBAR_SHOWN = 'screen and (min-width: 48rem)'
 
 function Subcategories({
   category,
@@ -132,6 +136,9 @@ export function MenuPage({
   const entry = menuEntry(category)
   const { value: result, sync } = useDeferredCatalogue(useMenuProducts(category))
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // A phone never shows the sidebar (its filters are in the drawer): not rendering it there keeps
+  // a fifth of the menu's elements out of the first commit. The server's copy is for any screen.
+  const sidebarShown = useMediaQuery(SIDEBAR_SHOWN, true)
   const deferredSearch = useDeferredValue(search)
   const all = useMemo(() => (result.status === 'ready' ? result.products : []), [result])
   const facets = useMemo(() => facetsOf(all), [all])
@@ -216,7 +223,7 @@ export function MenuPage({
             p: '5',
           })}
         >
-          {filters}
+          {sidebarShown && filters}
         </aside>
 
         <section aria-label={`${entry.title} products`}>
