@@ -188,19 +188,35 @@ test('a kept copy is not drawn under the splash; with the app held up, it shows 
       },
     })
   })
+  // What the copy looks like to the browser while the splash is up, from the moment the parser
+  // adds it (a busy machine may get to a later check only when the count is already over).
+  await page.addInitScript(() => {
+    const seen: { kept: boolean; display: string }[] = []
+    Object.assign(window, { keptCopyUnderSplash: seen })
+    const observer = new MutationObserver(() => {
+      const copy = document.getElementById('prerendered-page')
+      if (!copy) return
+      if (!document.getElementById('boot-splash')) return observer.disconnect()
+      seen.push({ kept: copy.hasAttribute('data-kept'), display: getComputedStyle(copy).display })
+    })
+    observer.observe(document, { childList: true, subtree: true })
+  })
   await page.goto('/menu/flower', { waitUntil: 'domcontentloaded' })
   const state = () =>
     page.evaluate(() => ({
-      splash: document.getElementById('boot-splash') !== null,
-      kept: document.getElementById('prerendered-page')?.hasAttribute('data-kept') ?? false,
       display: getComputedStyle(document.getElementById('prerendered-page')!).display,
       at: performance.now(),
     }))
-  const early = await state()
-  expect(early.kept).toBe(true)
-  // Under the splash the copy is neither styled nor laid out (nobody sees it there).
-  expect(early.splash).toBe(true)
-  expect(early.display).toBe('none')
+  const underSplash = await page.evaluate(
+    () =>
+      (window as unknown as { keptCopyUnderSplash: { kept: boolean; display: string }[] })
+        .keptCopyUnderSplash,
+  )
+  expect(underSplash.length).toBeGreaterThan(0)
+  // It is the copy this device kept, and under the splash it is neither styled nor laid out
+  // (nobody sees it there).
+  expect(underSplash.every((seen) => seen.kept)).toBe(true)
+  expect(underSplash.map((seen) => seen.display)).toEqual(underSplash.map(() => 'none'))
   // When SPEC's count is over, the splash leaves onto the copy: the menu, as the server drew it.
   await expect(page.locator('#boot-splash')).toHaveCount(0)
   const late = await state()
