@@ -194,11 +194,14 @@ export function AdminDashboard({
   const exportOrders = async () => {
     // Right after sign-in the device may not hold the orders yet: online, the export waits for
     // this sign-in's first pull (10 s at most); offline, it takes what the device holds.
-    if (navigator.onLine)
+    if (navigator.onLine) {
+      let timer: ReturnType<typeof setTimeout> | undefined
       await Promise.race([
         replication.whenOrdersSynced(),
-        new Promise((resolve) => setTimeout(resolve, EXPORT_WAIT_MS)),
+        new Promise((resolve) => (timer = setTimeout(resolve, EXPORT_WAIT_MS))),
       ])
+      clearTimeout(timer)
+    }
     const docs = await db.admin_orders.find({ sort: [{ createdAt: 'desc' }] }).exec()
     const all = docs.map((doc) => doc.toMutableJSON())
     downloadText(`humo-orders-${today()}.csv`, ordersToCsv(all))
