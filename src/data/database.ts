@@ -11,25 +11,37 @@ import {
 } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { yieldToMain } from '../lib/yield-to-main'
 import { createAdminOrderConflictHandler } from './replication/admin-order-conflicts'
-import { adminOrderSchema, type AdminOrderDoc } from './schemas/admin-order.schema'
+import {
+  adminOrderMigrationStrategies,
+  adminOrderSchema,
+  type AdminOrderDoc,
+} from './schemas/admin-order.schema'
 import { adminProductSchema, type AdminProductDoc } from './schemas/admin-product.schema'
 import { brandSchema, type BrandDoc } from './schemas/brand.schema'
 import { cartLineSchema, type CartLineDoc } from './schemas/cart-line.schema'
 import { categorySchema, type CategoryDoc } from './schemas/category.schema'
 import { contactMessageSchema, type ContactMessageDoc } from './schemas/contact-message.schema'
 import { orderNoticeSchema, type OrderNoticeDoc } from './schemas/order-notice.schema'
-import { orderSchema, type OrderDoc } from './schemas/order.schema'
+import { orderMigrationStrategies, orderSchema, type OrderDoc } from './schemas/order.schema'
 import { productTypeSchema, type ProductTypeDoc } from './schemas/product-type.schema'
 import { productSchema, type ProductDoc } from './schemas/product.schema'
-import { shopSettingsSchema, type ShopSettingsDoc } from './schemas/shop-settings.schema'
+import {
+  shopSettingsMigrationStrategies,
+  shopSettingsSchema,
+  type ShopSettingsDoc,
+} from './schemas/shop-settings.schema'
 
 // Only the leader tab replicates (replications wait for leadership; so does the order outbox).
 addRxPlugin(RxDBLeaderElectionPlugin)
 // The guest checkout draft and small device settings are local documents.
 addRxPlugin(RxDBLocalDocumentsPlugin)
+// A schema that gains fields gets a new version and a migration strategy in its schema file, so
+// a device's stored documents (a queued order above all) are carried over, never dropped.
+addRxPlugin(RxDBMigrationSchemaPlugin)
 
 export type HumoCollections = {
   products: RxCollection<ProductDoc>
@@ -71,15 +83,19 @@ function collectionDefinitions(db: HumoDatabase) {
     brands: { schema: brandSchema },
     product_types: { schema: productTypeSchema },
     cart_lines: { schema: cartLineSchema },
-    orders: { schema: orderSchema },
+    orders: { schema: orderSchema, migrationStrategies: orderMigrationStrategies },
     admin_orders: {
       schema: adminOrderSchema,
+      migrationStrategies: adminOrderMigrationStrategies,
       conflictHandler: createAdminOrderConflictHandler((notice) => db.order_notices.insert(notice)),
     },
     admin_products: { schema: adminProductSchema },
     order_notices: { schema: orderNoticeSchema },
     contact_messages: { schema: contactMessageSchema },
-    shop_settings: { schema: shopSettingsSchema },
+    shop_settings: {
+      schema: shopSettingsSchema,
+      migrationStrategies: shopSettingsMigrationStrategies,
+    },
   }
 }
 

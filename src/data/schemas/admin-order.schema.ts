@@ -4,6 +4,7 @@
  * (`set_order_status(id, from, to)`), so a colleague's change is never overwritten silently.
  */
 import {
+  type MigrationStrategies,
   toTypedRxJsonSchema,
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
@@ -93,3 +94,6 @@ export const adminOrderSchemaLiteral = {
 export const adminOrderSchemaTyped = toTypedRxJsonSchema(adminOrderSchemaLiteral)
 export type AdminOrderDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof adminOrderSchemaTyped>
 export const adminOrderSchema: RxJsonSchema<AdminOrderDoc> = adminOrderSchemaTyped
+
+/** Version n's strategy turns a version n-1 document into a version n one. */
+export const adminOrderMigrationStrategies: MigrationStrategies = {}

@@ -5,6 +5,7 @@
  * device read the order's status back; card numbers are never stored (DESIGN.md §8).
  */
 import {
+  type MigrationStrategies,
   toTypedRxJsonSchema,
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
@@ -118,3 +119,6 @@ export const orderSchemaTyped = toTypedRxJsonSchema(orderSchemaLiteral)
 export type OrderDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof orderSchemaTyped>
 export type OrderStatus = OrderDoc['status']
 export const orderSchema: RxJsonSchema<OrderDoc> = orderSchemaTyped
+
+/** Version n's strategy turns a version n-1 document into a version n one. */
+export const orderMigrationStrategies: MigrationStrategies = {}

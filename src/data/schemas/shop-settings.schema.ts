@@ -4,6 +4,7 @@
  * Read-only on shoppers' devices; staff change them through Admin Settings on the server.
  */
 import {
+  type MigrationStrategies,
   toTypedRxJsonSchema,
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
@@ -86,3 +87,6 @@ export type ShopSettingsDoc = ExtractDocumentTypeFromTypedRxJsonSchema<
   typeof shopSettingsSchemaTyped
 >
 export const shopSettingsSchema: RxJsonSchema<ShopSettingsDoc> = shopSettingsSchemaTyped
+
+/** Version n's strategy turns a version n-1 document into a version n one. */
+export const shopSettingsMigrationStrategies: MigrationStrategies = {}

@@ -1,0 +1,75 @@
+/**
+ * An order's status in its own words. The server stores SPEC.md's five statuses (pending,
+ * processing, shipped, delivered, cancelled) for every order; what a person reads depends on how
+ * the order is collected (docs/decisions/018): a pickup order is never "Shipped", and never says
+ * "Delivery". Shared by the storefront, the back office, the exports and the emails' texts.
+ */
+export type Fulfilment = 'pickup' | 'delivery'
+export type StoredStatus = 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled'
+
+/** The statuses an order moves through, in order; `cancelled` can follow any of them. */
+export const STATUS_FLOW = ['pending', 'processing', 'shipped', 'delivered'] as const
+
+const WORDS: Record<Fulfilment, Record<StoredStatus, string>> = {
+  pickup: {
+    pending: 'Received',
+    processing: 'Preparing',
+    shipped: 'Ready for pickup',
+    delivered: 'Picked up',
+    cancelled: 'Cancelled',
+  },
+  delivery: {
+    pending: 'Received',
+    processing: 'Preparing',
+    shipped: 'Out for delivery',
+    delivered: 'Delivered',
+    cancelled: 'Cancelled',
+  },
+}
+
+export function asFulfilment(value: string | null | undefined): Fulfilment {
+  return value === 'pickup' ? 'pickup' : 'delivery'
+}
+
+export function isStoredStatus(value: string): value is StoredStatus {
+  return value in WORDS.delivery
+}
+
+/** "Ready for pickup", "Out for delivery", …; an unknown status is shown as it is. */
+export function orderStatusLabel(status: string, fulfilment: string | null | undefined): string {
+  return isStoredStatus(status) ? WORDS[asFulfilment(fulfilment)][status] : status
+}
+
+/** The steps of the shopper's timeline, in order (cancelled is shown apart). */
+export function timelineSteps(
+  fulfilment: string | null | undefined,
+): { status: StoredStatus; label: string }[] {
+  return STATUS_FLOW.map((status) => ({ status, label: orderStatusLabel(status, fulfilment) }))
+}
+
+/**
+ * Handing the order over (picked up, delivered) needs the buyer's ID checked, 21+
+ * (California B&P §26140); the server refuses the change without it.
+ */
+export function needsIdCheck(to: string): boolean {
+  return to === 'delivered'
+}
+
+export const ID_CHECK_LABEL = 'ID checked (21+)'
+
+/** A finished order no longer changes (no live updates needed). */
+export function isFinished(status: string): boolean {
+  return status === 'delivered' || status === 'cancelled'
+}
+
+/** "#1A2B3C4D": how an order is named to people (the first 8 hex digits of its id). */
+export function orderNumber(id: string): string {
+  return `#${id.slice(0, 8).toUpperCase()}`
+}
+
+/** How the order is paid, in words: nothing is charged online (docs/decisions/019). */
+export function paymentLabel(method: string, fulfilment: string | null | undefined): string {
+  const at = asFulfilment(fulfilment) === 'pickup' ? 'at pickup' : 'on delivery'
+  if (method === 'cash') return `Cash ${at}`
+  return `Debit card ${at}`
+}

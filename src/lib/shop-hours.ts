@@ -1,0 +1,219 @@
+/**
+ * The shop's opening hours and pickup windows, always in the shop's time zone
+ * (America/Los_Angeles) whatever the device's: "Open now · closes 8:00 PM", the pickup windows
+ * checkout offers, and the hours lines the contact page shows. The server checks a chosen window
+ * against the same hours (place_order); this module only offers and shows them.
+ */
+import { TZDate } from '@date-fns/tz'
+
+export const SHOP_TIME_ZONE = 'America/Los_Angeles'
+
+/** One day's hours, 24-hour "HH:MM" in the shop's time zone; null when closed all day. */
+export type DayHours = { open: string; close: string } | null
+/** Seven entries, index 0 is Sunday (as Date#getDay). */
+export type WeeklyHours = readonly DayHours[]
+
+export type PickupRules = {
+  /** The earliest window starts at least this long after the order is placed. */
+  prepMinutes: number
+  /** The length of one pickup window. */
+  slotMinutes: number
+}
+
+/** SPEC.md §2: Mon-Fri 9:00 AM-8:00 PM, Sat 10:00 AM-6:00 PM, Sun 11:00 AM-5:00 PM. */
+export const DEFAULT_OPENING_HOURS: WeeklyHours = [
+  { open: '11:00', close: '17:00' },
+  { open: '09:00', close: '20:00' },
+  { open: '09:00', close: '20:00' },
+  { open: '09:00', close: '20:00' },
+  { open: '09:00', close: '20:00' },
+  { open: '09:00', close: '20:00' },
+  { open: '10:00', close: '18:00' },
+]
+
+export const DEFAULT_PICKUP_RULES: PickupRules = { prepMinutes: 30, slotMinutes: 30 }
+
+/** How many days ahead checkout offers pickup windows (and the server accepts them). */
+export const PICKUP_DAYS_AHEAD = 7
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+
+export function minutesOf(hhmm: string): number {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm)
+  if (!match) return NaN
+  return Number(match[1]) * 60 + Number(match[2])
+}
+
+/** 1200 → "8:00 PM". */
+export function formatClock(minutes: number): string {
+  const h24 = Math.floor(minutes / 60) % 24
+  const m = minutes % 60
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12
+  return `${h12}:${String(m).padStart(2, '0')} ${h24 < 12 ? 'AM' : 'PM'}`
+}
+
+/** A valid day: both times parse and it opens before it closes. */
+export function isValidDay(day: DayHours): boolean {
+  if (day === null) return true
+  const open = minutesOf(day.open)
+  const close = minutesOf(day.close)
+  return Number.isFinite(open) && Number.isFinite(close) && open < close && close <= 24 * 60
+}
+
+type ShopDay = { year: number; month: number; day: number; weekday: number; minutes: number }
+
+/** The shop's calendar day and minute of the day at an instant. */
+export function shopClock(at: Date): ShopDay {
+  const t = new TZDate(at.getTime(), SHOP_TIME_ZONE)
+  return {
+    year: t.getFullYear(),
+    month: t.getMonth(),
+    day: t.getDate(),
+    weekday: t.getDay(),
+    minutes: t.getHours() * 60 + t.getMinutes(),
+  }
+}
+
+/** The instant of a wall-clock time in the shop (month 0-based; minutes past midnight). */
+function shopInstant(year: number, month: number, day: number, minutes: number): Date {
+  return new Date(
+    new TZDate(year, month, day, Math.floor(minutes / 60), minutes % 60, SHOP_TIME_ZONE).getTime(),
+  )
+}
+
+/** The shop's calendar day `offset` days after `base` (calendar arithmetic, DST-safe). */
+function shopDayAfter(base: ShopDay, offset: number): ShopDay {
+  const noon = new TZDate(base.year, base.month, base.day + offset, 12, 0, SHOP_TIME_ZONE)
+  return { ...shopClock(new Date(noon.getTime())), minutes: 0 }
+}
+
+function hoursOn(hours: WeeklyHours, weekday: number): { open: number; close: number } | null {
+  const day = hours[weekday]
+  if (!day || !isValidDay(day)) return null
+  return { open: minutesOf(day.open), close: minutesOf(day.close) }
+}
+
+export type OpenStatus = { open: boolean; text: string }
+
+/**
+ * "Open now · closes 8:00 PM", or "Closed · opens 10:00 AM" (today), "Closed · opens 9:00 AM
+ * tomorrow", "Closed · opens 9:00 AM Monday"; "Closed" when no day of the week opens.
+ */
+export function openStatus(hours: WeeklyHours, now: Date = new Date()): OpenStatus {
+  const today = shopClock(now)
+  const todays = hoursOn(hours, today.weekday)
+  if (todays && today.minutes >= todays.open && today.minutes < todays.close) {
+    return { open: true, text: `Open now · closes ${formatClock(todays.close)}` }
+  }
+  for (let offset = 0; offset <= 7; offset++) {
+    const day = offset === 0 ? today : shopDayAfter(today, offset)
+    const h = hoursOn(hours, day.weekday)
+    if (!h || (offset === 0 && today.minutes >= h.open)) continue
+    const when = offset === 0 ? '' : offset === 1 ? ' tomorrow' : ` ${DAY_NAMES[day.weekday]}`
+    return { open: false, text: `Closed · opens ${formatClock(h.open)}${when}` }
+  }
+  return { open: false, text: 'Closed' }
+}
+
+export type PickupWindow = { start: string; end: string }
+
+export type PickupSlot = PickupWindow & {
+  /** "Today", "Tomorrow", "Thu, Nov 26". */
+  dayLabel: string
+  /** "2:00 PM – 2:30 PM". */
+  timeLabel: string
+}
+
+/**
+ * The pickup windows open to an order placed now: slots of `slotMinutes` from opening to
+ * closing, each starting no earlier than now plus the preparation time, for the next
+ * PICKUP_DAYS_AHEAD days. The first is the earliest.
+ */
+export function pickupSlots(
+  hours: WeeklyHours,
+  rules: PickupRules,
+  now: Date = new Date(),
+): PickupSlot[] {
+  const slot = Math.max(5, Math.round(rules.slotMinutes))
+  const earliest = now.getTime() + Math.max(0, rules.prepMinutes) * 60_000
+  const today = shopClock(now)
+  const slots: PickupSlot[] = []
+  for (let offset = 0; offset < PICKUP_DAYS_AHEAD; offset++) {
+    const day = offset === 0 ? today : shopDayAfter(today, offset)
+    const h = hoursOn(hours, day.weekday)
+    if (!h) continue
+    const dayLabel = offset === 0 ? 'Today' : offset === 1 ? 'Tomorrow' : shortDate(day)
+    for (let m = h.open; m + slot <= h.close; m += slot) {
+      const start = shopInstant(day.year, day.month, day.day, m)
+      if (start.getTime() < earliest) continue
+      const end = shopInstant(day.year, day.month, day.day, m + slot)
+      slots.push({
+        start: start.toISOString(),
+        end: end.toISOString(),
+        dayLabel,
+        timeLabel: `${formatClock(m)} – ${formatClock(m + slot)}`,
+      })
+    }
+  }
+  return slots
+}
+
+function shortDate(day: ShopDay): string {
+  const month = new Date(Date.UTC(day.year, day.month, 15)).toLocaleString('en-US', {
+    month: 'short',
+    timeZone: 'UTC',
+  })
+  return `${DAY_SHORT[day.weekday]}, ${month} ${day.day}`
+}
+
+/** Is the window inside one day's opening hours (the rule place_order applies)? */
+export function isWithinHours(hours: WeeklyHours, window: PickupWindow): boolean {
+  const start = new Date(window.start)
+  const end = new Date(window.end)
+  if (!(start.getTime() < end.getTime())) return false
+  const s = shopClock(start)
+  const e = shopClock(end)
+  const h = hoursOn(hours, s.weekday)
+  if (!h) return false
+  const sameDay = s.year === e.year && s.month === e.month && s.day === e.day
+  return sameDay && s.minutes >= h.open && e.minutes <= h.close
+}
+
+/**
+ * A window as people read it, in the shop's time: "Today, 2:00 PM – 2:30 PM",
+ * "Tomorrow, 10:00 AM – 10:30 AM", "Thu, Nov 26, 10:00 AM – 10:30 AM".
+ */
+export function formatPickupWindow(window: PickupWindow, now: Date = new Date()): string {
+  const s = shopClock(new Date(window.start))
+  const e = shopClock(new Date(window.end))
+  const today = shopClock(now)
+  const tomorrow = shopDayAfter(today, 1)
+  const same = (a: ShopDay, b: ShopDay) =>
+    a.year === b.year && a.month === b.month && a.day === b.day
+  const day = same(s, today) ? 'Today' : same(s, tomorrow) ? 'Tomorrow' : shortDate(s)
+  return `${day}, ${formatClock(s.minutes)} – ${formatClock(e.minutes)}`
+}
+
+/**
+ * The hours as lines for people, Monday first, consecutive days with the same hours grouped:
+ * [{days: 'Mon-Fri', hours: '9:00 AM-8:00 PM'}, {days: 'Sat', …}, {days: 'Sun', …}].
+ */
+export function hoursLines(hours: WeeklyHours): { days: string; hours: string }[] {
+  const order = [1, 2, 3, 4, 5, 6, 0]
+  const text = (weekday: number) => {
+    const h = hoursOn(hours, weekday)
+    return h ? `${formatClock(h.open)}-${formatClock(h.close)}` : 'Closed'
+  }
+  const lines: { first: number; last: number; hours: string }[] = []
+  for (const weekday of order) {
+    const current = text(weekday)
+    const previous = lines.at(-1)
+    if (previous && previous.hours === current) previous.last = weekday
+    else lines.push({ first: weekday, last: weekday, hours: current })
+  }
+  return lines.map((l) => ({
+    days: l.first === l.last ? DAY_SHORT[l.first]! : `${DAY_SHORT[l.first]}-${DAY_SHORT[l.last]}`,
+    hours: l.hours,
+  }))
+}
