@@ -78,6 +78,7 @@ try {
   )
   const files = [
     path.join(root, 'supabase/local/bootstrap.sql'),
+    path.join(root, 'supabase/local/bootstrap-realtime.sql'),
     ...readdirSync(path.join(root, 'supabase/migrations'))
       .filter((f) => f.endsWith('.sql'))
       .sort()
@@ -85,7 +86,7 @@ try {
   ]
   for (const file of files) psql(['-f', file])
   console.log(
-    `[humo] ${files.length - 1} migrations apply cleanly on PostgreSQL ${psql(['-c', 'show server_version']).trim()}`,
+    `[humo] ${files.length - 2} migrations apply cleanly on PostgreSQL ${psql(['-c', 'show server_version']).trim()}`,
   )
 
   psql(
@@ -102,7 +103,9 @@ try {
     select public.place_order(jsonb_build_object(
       'id', gen_random_uuid(), 'secret', repeat('s', 40),
       'customer', jsonb_build_object('email', 'a@b.co', 'firstName', 'A', 'lastName', 'B', 'phone', '4155550100'),
-      'fulfilment', 'pickup', 'deliveryMethod', 'standard', 'paymentMethod', 'cash',
+      'fulfilment', 'delivery', 'deliveryMethod', 'standard', 'paymentMethod', 'cash',
+      'shippingAddress', jsonb_build_object('address1', '1820 Sunset Blvd', 'city', 'Los Angeles',
+        'state', 'CA', 'zipCode', '90026'),
       'items', jsonb_build_array(jsonb_build_object('productId', '11111111-1111-1111-1111-111111111111', 'quantity', 1))
     )) ->> 'status';
     select pg_sleep(0.5);

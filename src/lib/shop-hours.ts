@@ -3,8 +3,11 @@
  * (America/Los_Angeles) whatever the device's: "Open now · closes 8:00 PM", the pickup windows
  * checkout offers, and the hours lines the contact page shows. The server checks a chosen window
  * against the same hours (place_order); this module only offers and shows them.
+ *
+ * The time zone arithmetic uses the platform's own time zone data (Intl.DateTimeFormat), not a
+ * library: @date-fns/tz did the same in 1.7 KB gzipped that every storefront page paid for (its
+ * package is not marked free of side effects), and the header's "Open now" is on every page.
  */
-import { TZDate } from '@date-fns/tz'
 
 export const SHOP_TIME_ZONE = 'America/Los_Angeles'
 
@@ -63,29 +66,56 @@ export function isValidDay(day: DayHours): boolean {
 
 type ShopDay = { year: number; month: number; day: number; weekday: number; minutes: number }
 
+const PARTS = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+})
+
+/** The shop's wall clock at an instant, as a UTC timestamp of the same wall time. */
+function wallTime(at: number): number {
+  const p: Record<string, number> = {}
+  for (const part of PARTS.formatToParts(at)) p[part.type] = Number(part.value)
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!)
+}
+
 /** The shop's calendar day and minute of the day at an instant. */
 export function shopClock(at: Date): ShopDay {
-  const t = new TZDate(at.getTime(), SHOP_TIME_ZONE)
+  const wall = new Date(wallTime(at.getTime()))
   return {
-    year: t.getFullYear(),
-    month: t.getMonth(),
-    day: t.getDate(),
-    weekday: t.getDay(),
-    minutes: t.getHours() * 60 + t.getMinutes(),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth(),
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
   }
 }
 
 /** The instant of a wall-clock time in the shop (month 0-based; minutes past midnight). */
 function shopInstant(year: number, month: number, day: number, minutes: number): Date {
-  return new Date(
-    new TZDate(year, month, day, Math.floor(minutes / 60), minutes % 60, SHOP_TIME_ZONE).getTime(),
-  )
+  const wall = Date.UTC(year, month, day, 0, minutes)
+  const offset = (at: number) => wallTime(at) - Math.floor(at / 60_000) * 60_000
+  // The zone's offset at a first guess, then at the instant that gives (a DST change between);
+  // a time the spring change skips moves forward, as a clock set then would.
+  const first = wall - offset(wall)
+  const second = wall - offset(first)
+  return new Date(wallTime(second) === wall ? second : Math.max(first, second))
 }
 
 /** The shop's calendar day `offset` days after `base` (calendar arithmetic, DST-safe). */
 function shopDayAfter(base: ShopDay, offset: number): ShopDay {
-  const noon = new TZDate(base.year, base.month, base.day + offset, 12, 0, SHOP_TIME_ZONE)
-  return { ...shopClock(new Date(noon.getTime())), minutes: 0 }
+  const d = new Date(Date.UTC(base.year, base.month, base.day + offset))
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth(),
+    day: d.getUTCDate(),
+    weekday: d.getUTCDay(),
+    minutes: 0,
+  }
 }
 
 function hoursOn(hours: WeeklyHours, weekday: number): { open: number; close: number } | null {

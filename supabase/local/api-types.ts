@@ -241,6 +241,8 @@ export type Database = {
           fulfilment: string
           id: string
           payment_method: string
+          pickup_window_end: string | null
+          pickup_window_start: string | null
           secret_hash: string
           shipping: number
           shipping_address: Json | null
@@ -269,6 +271,8 @@ export type Database = {
           fulfilment: string
           id: string
           payment_method: string
+          pickup_window_end?: string | null
+          pickup_window_start?: string | null
           secret_hash: string
           shipping: number
           shipping_address?: Json | null
@@ -297,6 +301,8 @@ export type Database = {
           fulfilment?: string
           id?: string
           payment_method?: string
+          pickup_window_end?: string | null
+          pickup_window_start?: string | null
           secret_hash?: string
           shipping?: number
           shipping_address?: Json | null
@@ -537,6 +543,10 @@ export type Database = {
           facts: Json
           free_shipping_threshold: number
           id: string
+          opening_hours: Json
+          order_emails: boolean
+          pickup_prep_minutes: number
+          pickup_slot_minutes: number
           standard_shipping: number
           tax_rate: number
           updated_at: string
@@ -549,6 +559,10 @@ export type Database = {
           facts: Json
           free_shipping_threshold: number
           id?: string
+          opening_hours?: Json
+          order_emails?: boolean
+          pickup_prep_minutes?: number
+          pickup_slot_minutes?: number
           standard_shipping: number
           tax_rate: number
           updated_at?: string
@@ -561,6 +575,10 @@ export type Database = {
           facts?: Json
           free_shipping_threshold?: number
           id?: string
+          opening_hours?: Json
+          order_emails?: boolean
+          pickup_prep_minutes?: number
+          pickup_slot_minutes?: number
           standard_shipping?: number
           tax_rate?: number
           updated_at?: string
@@ -645,6 +663,7 @@ export type Database = {
       get_order: { Args: { p_id: string; p_secret: string }; Returns: Json }
       get_orders: { Args: { p_refs: Json }; Returns: Json }
       is_admin: { Args: never; Returns: boolean }
+      order_channel_exists: { Args: { p_topic: string }; Returns: boolean }
       place_order: { Args: { p_order: Json }; Returns: Json }
       pull_brands: {
         Args: {
@@ -709,9 +728,14 @@ export type Database = {
         }
         Returns: Json
       }
-      set_order_status: { Args: { p_from: string; p_id: string; p_to: string }; Returns: Json }
+      set_order_status: {
+        Args: { p_from: string; p_id: string; p_id_checked?: boolean; p_to: string }
+        Returns: Json
+      }
+      shop_opening_hours_valid: { Args: { p_hours: Json }; Returns: boolean }
       slugify: { Args: { p_text: string }; Returns: string }
       submit_contact_message: { Args: { p: Json }; Returns: Json }
+      track_order: { Args: { p_contact: string; p_number: string }; Returns: Json }
     }
     Enums: {
       [_ in never]: never

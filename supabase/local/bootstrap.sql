@@ -161,3 +161,5 @@ grant execute on all functions in schema storage to anon, authenticated, service
 
 -- realtime ----------------------------------------------------------------------------------------
 create publication supabase_realtime;
+-- Realtime's broadcast-from-the-database API: bootstrap-realtime.sql (it also runs on databases
+-- made before it existed).

@@ -1,5 +1,6 @@
 // Opens the stand-in's Postgres (PGlite) and brings its schema up to date: on a fresh database
-// the bootstrap (what hosted Supabase provides) runs first, then every migration in
+// the bootstrap (what hosted Supabase provides) runs first (its later part, bootstrap-realtime.sql,
+// at every start), then every migration in
 // supabase/migrations not yet recorded, in file-name order. Applied migrations are recorded in
 // supabase_migrations.schema_migrations, the table the Supabase CLI uses for the same purpose.
 import { mkdir, readFile, readdir } from 'node:fs/promises'
@@ -9,6 +10,8 @@ import { PGlite } from '@electric-sql/pglite'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 export const BOOTSTRAP_FILE = join(here, 'bootstrap.sql')
+/** The part of the bootstrap that came later: also run at every start of an existing database. */
+export const BOOTSTRAP_REALTIME_FILE = join(here, 'bootstrap-realtime.sql')
 export const MIGRATIONS_DIR = join(here, '..', 'migrations')
 
 const MIGRATION_FILE = /^(\d{14})_([a-z0-9_]+)\.sql$/
@@ -41,6 +44,8 @@ export async function openDatabase(dbDir: string | null): Promise<OpenedDatabase
         `)
       })
     }
+    // Written to run again: a data folder made before it existed gets it before the migrations.
+    await db.exec(await readFile(BOOTSTRAP_REALTIME_FILE, 'utf8'))
     const applied = await applyMigrations(db)
     return { db, fresh, applied }
   } catch (error) {

@@ -1,6 +1,6 @@
 // `npm start`'s server: the embedded backend serving the built app from dist/, with its data in
-// .humo-data (or HUMO_DATA_DIR). Prints one line when ready and closes the database on
-// SIGINT/SIGTERM so PGlite flushes to disk.
+// .humo-data (or HUMO_DATA_DIR), sending order emails when HUMO_SMTP_URL is set. Prints one line
+// when ready and closes the database on SIGINT/SIGTERM so PGlite flushes to disk.
 import { fileURLToPath } from 'node:url'
 import { startHumoBackend } from './server.ts'
 
@@ -16,6 +16,14 @@ async function main(): Promise<void> {
     dataDir: process.env.HUMO_DATA_DIR || `${repo}.humo-data`,
     staticDir: `${repo}dist`,
     quiet: true,
+    // Order emails (README.md, "Order emails"): none without HUMO_SMTP_URL.
+    mail: {
+      smtpUrl: process.env.HUMO_SMTP_URL || null,
+      from: process.env.HUMO_MAIL_FROM || null,
+      publicUrl: process.env.HUMO_PUBLIC_URL || null,
+      // The one thing worth printing about mail: a send that failed (it is retried).
+      warn: (message) => console.warn(`[humo-mail] ${message}`),
+    },
   })
   const actualPort = new URL(backend.url).port
   console.log(`Humo is running at http://localhost:${actualPort}`)

@@ -78,6 +78,9 @@ export async function withRequestRole<T>(
   })
 }
 
+/** The header that tells SQL (request.headers) the caller's address, e.g. for rate limits. */
+export const CLIENT_IP_HEADER = 'x-humo-client-ip'
+
 export function plainHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const [key, value] of Object.entries(req.headers)) {
@@ -85,5 +88,8 @@ export function plainHeaders(req: IncomingMessage): Record<string, string> {
       continue
     headers[key] = Array.isArray(value) ? value.join(', ') : value
   }
+  // Always the socket's peer, never what the client sent: a spoofable address would let one
+  // caller dodge a rate limit (or exhaust another's).
+  headers[CLIENT_IP_HEADER] = req.socket?.remoteAddress ?? 'unknown'
   return headers
 }

@@ -12,6 +12,12 @@ import { applySeed } from '../seed/apply-seed.ts'
 import { handleAuth } from './auth/auth-handler.ts'
 import { openDatabase } from './database.ts'
 import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
+import {
+  checkSmtpUrl,
+  setOrderEmails,
+  startOrderMailer,
+  type OrderMailer,
+} from './mail/order-mailer.ts'
 import { handleRest, sendError } from './rest/rest-handler.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
@@ -35,6 +41,37 @@ export interface HumoBackendOptions {
   /** With seed: a generated catalogue of this many products instead of the demo one (benchmarks). */
   seedProducts?: number
   quiet?: boolean
+  /** Order emails (docs/decisions/021); without an SMTP URL none are sent, queued or promised. */
+  mail?: HumoMailOptions | null
+}
+
+export interface HumoMailOptions {
+  /** HUMO_SMTP_URL: smtp://user:password@host:587 or smtps://user:password@host:465. */
+  smtpUrl?: string | null
+  /** HUMO_MAIL_FROM: the From header; default the shop's name and email (Admin Settings). */
+  from?: string | null
+  /** HUMO_PUBLIC_URL: the shop's address in the emails' links; default this server's URL. */
+  publicUrl?: string | null
+  /** Retry delays and polling (tests shorten them); see OrderMailerOptions. */
+  retryBaseMs?: number
+  retryMaxMs?: number
+  pollMs?: number
+  maxAttempts?: number
+  /** Where failed sends are reported; default console.warn unless quiet. */
+  warn?: (message: string) => void
+}
+
+function checkPublicUrl(publicUrl: string): void {
+  let url: URL | null = null
+  try {
+    url = new URL(publicUrl)
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(
+      'HUMO_PUBLIC_URL must be an http:// or https:// address, e.g. https://humo.shop',
+    )
 }
 
 export interface HumoBackend {
@@ -66,6 +103,10 @@ const isApiPath = (pathname: string): boolean =>
 export async function startHumoBackend(options: HumoBackendOptions = {}): Promise<HumoBackend> {
   const { port = 0, host = '127.0.0.1', seed = true, quiet = false } = options
   const dataDir = options.dataDir ? resolve(options.dataDir) : null
+  const mail = options.mail?.smtpUrl ? { ...options.mail, smtpUrl: options.mail.smtpUrl } : null
+  // A mistyped setting stops the start with its reason instead of losing every email later.
+  if (mail) checkSmtpUrl(mail.smtpUrl)
+  if (mail?.publicUrl) checkPublicUrl(mail.publicUrl)
   const log = (message: string) => {
     if (!quiet) console.log(`[humo-backend] ${message}`)
   }
@@ -82,6 +123,9 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
 
   const { db, fresh, applied } = await openDatabase(dataDir ? join(dataDir, 'db') : null)
   const cleanUp = async () => {
+    const closingMailer = mailer
+    mailer = null
+    await closingMailer?.close()
     await unlistenSchema?.()
     const closingRealtime = realtime
     realtime = null
@@ -93,6 +137,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   let server: ReturnType<typeof createServer>
   let realtime: RealtimeServer | null = null
   let unlistenSchema: (() => Promise<void>) | null = null
+  let mailer: OrderMailer | null = null
   let keys: Awaited<ReturnType<typeof createJwtKeys>>
   let jwtSecret: string
   try {
@@ -105,6 +150,8 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       )
       log(`seeded ${summary.products} products`)
     }
+    // Before the first request, so no device is told emails are sent when none will be.
+    await setOrderEmails(db, mail !== null)
     jwtSecret = loadJwtSecret(dataDir ? join(dataDir, 'jwt-secret') : null)
     keys = await createJwtKeys(jwtSecret)
     const cache = await loadSchemaCache(db)
@@ -259,6 +306,34 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
   const url = `http://${urlHost}:${address.port}`
   log(`listening on ${url}`)
+
+  if (mail) {
+    try {
+      mailer = await startOrderMailer({
+        db,
+        smtpUrl: mail.smtpUrl,
+        from: mail.from ?? null,
+        publicUrl: mail.publicUrl || url,
+        ...(mail.retryBaseMs === undefined ? {} : { retryBaseMs: mail.retryBaseMs }),
+        ...(mail.retryMaxMs === undefined ? {} : { retryMaxMs: mail.retryMaxMs }),
+        ...(mail.pollMs === undefined ? {} : { pollMs: mail.pollMs }),
+        ...(mail.maxAttempts === undefined ? {} : { maxAttempts: mail.maxAttempts }),
+        log,
+        warn:
+          mail.warn ??
+          ((message: string) => {
+            if (!quiet) console.warn(`[humo-mail] ${message}`)
+          }),
+      })
+    } catch (error) {
+      await new Promise<void>((done) => {
+        server.close(() => done())
+        server.closeAllConnections()
+      })
+      await cleanUp()
+      throw error
+    }
+  }
 
   let closing: Promise<void> | null = null
   return {

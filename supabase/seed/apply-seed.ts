@@ -6,6 +6,12 @@ import { dirname, join } from 'node:path'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { buildCatalogue, seedUuid, type CatalogueRows } from './build-catalogue.ts'
 import { orders as demoOrders } from './catalogue.ts'
+import {
+  DEFAULT_OPENING_HOURS,
+  DEFAULT_PICKUP_RULES,
+  pickupSlots,
+  type PickupWindow,
+} from '../../src/lib/shop-hours.ts'
 
 export const MEDIA_BUCKET = 'product_media'
 
@@ -86,6 +92,12 @@ export async function applySeed(
   return { products: rows.products.length, files: rows.files.length, orders }
 }
 
+/** The seeded shop's earliest pickup window from now (the seed's hours are the defaults). */
+function earliestPickup(): PickupWindow | null {
+  const slot = pickupSlots(DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES)[0]
+  return slot ? { start: slot.start, end: slot.end } : null
+}
+
 /**
  * The admin board's demo orders, made the way the app makes them: place_order (prices, stock
  * and limits decided by the server) and set_order_status (history, stock given back on
@@ -116,7 +128,8 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
       shippingAddress: seed.fulfilment === 'delivery' ? address : null,
       billingAddress: null,
       paymentMethod: seed.paymentMethod,
-      cardLast4: seed.cardLast4 ?? null,
+      // The earliest window open now (not moved back in time below: the order is still to collect).
+      pickupWindow: seed.fulfilment === 'pickup' ? earliestPickup() : null,
       items,
     }
     const { rows: answer } = await tx.query<{ result: { status: string } }>(
@@ -127,7 +140,8 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
       throw new Error(`Demo order ${seed.key} was refused: ${JSON.stringify(answer[0]?.result)}`)
     let from = 'pending'
     for (const to of seed.statuses) {
-      await tx.query('select public.set_order_status($1, $2, $3)', [id, from, to])
+      // Handing an order over needs the buyer's ID checked (decision 018); the demo staff did.
+      await tx.query('select public.set_order_status($1, $2, $3, $4)', [id, from, to, to === 'delivered'])
       from = to
     }
     // Back in time: placed hoursAgo, each later status about a quarter of the way since.

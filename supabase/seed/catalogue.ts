@@ -1531,8 +1531,8 @@ export interface OrderSeed {
   fulfilment: 'delivery' | 'pickup'
   deliveryMethod: 'standard' | 'express'
   address: { address1: string; address2?: string; city: string; zipCode: string } | null
-  paymentMethod: 'card' | 'cash'
-  cardLast4?: string
+  /** Paid at pickup or on delivery: nothing is charged online (decision 019). */
+  paymentMethod: 'debit' | 'cash'
   trackingNumber?: string
   /** Product names from the catalogue above, with quantities. */
   items: [name: string, quantity: number][]
@@ -1557,8 +1557,7 @@ export const orders: OrderSeed[] = [
       city: 'Los Angeles',
       zipCode: '90026',
     },
-    paymentMethod: 'card',
-    cardLast4: '4242',
+    paymentMethod: 'debit',
     items: [
       ['Watermelon Sea Salt Gummies', 2],
       ['Dark Chocolate Sea Salt Bar', 1],
@@ -1593,8 +1592,7 @@ export const orders: OrderSeed[] = [
     fulfilment: 'delivery',
     deliveryMethod: 'express',
     address: { address1: '88 Valencia St', city: 'San Francisco', zipCode: '94103' },
-    paymentMethod: 'card',
-    cardLast4: '1881',
+    paymentMethod: 'debit',
     items: [
       ['Tangie Live Resin Sauce', 2],
       ['Jack Herer Live Resin Cart', 1],
@@ -1613,8 +1611,7 @@ export const orders: OrderSeed[] = [
     fulfilment: 'delivery',
     deliveryMethod: 'standard',
     address: { address1: '2150 Adams Ave', city: 'San Diego', zipCode: '92116' },
-    paymentMethod: 'card',
-    cardLast4: '0005',
+    paymentMethod: 'debit',
     trackingNumber: 'HUMO-1Z84-2291',
     items: [
       ['Big Sur Blue Dream', 1],
@@ -1654,8 +1651,7 @@ export const orders: OrderSeed[] = [
     fulfilment: 'delivery',
     deliveryMethod: 'standard',
     address: { address1: '1200 K St', address2: 'Suite 110', city: 'Sacramento', zipCode: '95814' },
-    paymentMethod: 'card',
-    cardLast4: '7310',
+    paymentMethod: 'debit',
     items: [
       ['Bulk Sungrown Sativa (1 lb)', 1],
       ['Child-Resistant Mylar Bags (1,000 ct)', 1],
@@ -1674,8 +1670,7 @@ export const orders: OrderSeed[] = [
     fulfilment: 'delivery',
     deliveryMethod: 'express',
     address: { address1: '45 Santa Clara St', city: 'San Jose', zipCode: '95113' },
-    paymentMethod: 'card',
-    cardLast4: '3333',
+    paymentMethod: 'debit',
     items: [['Gelato Shatter', 2]],
   },
 ]

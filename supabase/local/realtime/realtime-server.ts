@@ -6,14 +6,31 @@
 //
 // Like Supabase: INSERT and UPDATE events reach a subscriber only if the subscriber's role and
 // JWT claims may SELECT the new row (checked by running the select under RLS); DELETE events go
-// to every matching binding and carry only the primary key. Broadcast and presence are not
-// implemented (joins that ask for them still succeed).
+// to every matching binding and carry only the primary key.
+//
+// Broadcast: messages that `realtime.send` puts in realtime.messages reach the channels joined on
+// their topic (private messages only private channels, public ones only public channels), and a
+// client's own broadcast is relayed to the topic's other joiners (to itself too with
+// config.broadcast.self; acknowledged with config.broadcast.ack). A private channel (config.private)
+// joins only if RLS on realtime.messages lets the caller read its topic (broadcast.ts). Presence is
+// not implemented (joins that ask for it still succeed).
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { JwtError, verifyJwt } from '../jwt-keys.ts'
 import { withRequestRole, type RequestAuth } from '../request-context.ts'
+import {
+  BROADCAST_CHANNEL,
+  JSON_ENCODING,
+  broadcastsAfter,
+  decodeUserBroadcastPush,
+  encodeUserBroadcast,
+  latestBroadcastSeq,
+  privateChannelPermissions,
+  pruneBroadcasts,
+  type StoredBroadcast,
+} from './broadcast.ts'
 import {
   CHANGES_CHANNEL,
   installChangeCapture,
@@ -40,7 +57,17 @@ interface Channel {
   joinRef: string | null
   auth: RequestAuth
   bindings: Binding[]
+  private: boolean
+  /** config.broadcast.self: the sender receives its own broadcasts too. */
+  broadcastSelf: boolean
+  /** config.broadcast.ack: the sender's broadcasts are answered. */
+  broadcastAck: boolean
+  /** A private channel's caller may also send (RLS lets it insert into realtime.messages). */
+  mayWrite: boolean
 }
+
+/** A broadcast's payload: a JSON value, or opaque bytes that only binary frames can carry. */
+type BroadcastBody = { json: unknown } | { binary: Buffer }
 
 interface Client {
   socket: WebSocket
@@ -67,6 +94,32 @@ export interface RealtimeServer {
 }
 
 const PATH = '/realtime/v1/websocket'
+const PRUNE_EVERY_MS = 60_000
+
+const subTopic = (topic: string) => topic.replace(/^realtime:/, '')
+
+/** Runs `work` one pass at a time; a call during a pass asks for another pass after it. */
+function serially(work: () => Promise<void>, what: string) {
+  let running: Promise<void> | null = null
+  let again = false
+  const run = (): void => {
+    if (running) {
+      again = true
+      return
+    }
+    running = (async () => {
+      do {
+        again = false
+        await work()
+      } while (again)
+    })()
+      .catch((error: unknown) => console.error(`[humo-backend] realtime ${what} failed:`, error))
+      .finally(() => {
+        running = null
+      })
+  }
+  return { run, settled: () => running }
+}
 
 export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<RealtimeServer> {
   let tables = await installChangeCapture(db)
@@ -74,28 +127,29 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
   let nextBindingId = 1
 
-  // Draining: one at a time; a notification during a drain asks for another pass.
-  let draining: Promise<void> | null = null
-  let again = false
-  const drain = (): void => {
-    if (draining) {
-      again = true
-      return
+  const changes = serially(async () => {
+    const taken = await takeChanges(db)
+    if (clients.size > 0) for (const change of taken) await deliver(change)
+  }, 'delivery')
+  const unlisten = await db.listen(CHANGES_CHANNEL, changes.run)
+  changes.run() // whatever was queued before this start
+
+  // Messages sent before this start are not replayed (Supabase delivers only to joined channels).
+  let deliveredSeq = await latestBroadcastSeq(db)
+  let prunedAt = 0
+  const broadcasts = serially(async () => {
+    const rows = await broadcastsAfter(db, deliveredSeq)
+    for (const row of rows) {
+      deliveredSeq = Math.max(deliveredSeq, row.seq)
+      deliverStored(row)
     }
-    draining = (async () => {
-      do {
-        again = false
-        const changes = await takeChanges(db)
-        if (clients.size > 0) for (const change of changes) await deliver(change)
-      } while (again)
-    })()
-      .catch((error: unknown) => console.error('[humo-backend] realtime delivery failed:', error))
-      .finally(() => {
-        draining = null
-      })
-  }
-  const unlisten = await db.listen(CHANGES_CHANNEL, drain)
-  drain() // whatever was queued before this start
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now()
+      await pruneBroadcasts(db)
+    }
+  }, 'broadcast')
+  const unlistenBroadcasts = await db.listen(BROADCAST_CHANNEL, broadcasts.run)
+  broadcasts.run()
 
   function send(client: Client, message: Message): void {
     if (client.socket.readyState !== client.socket.OPEN) return
@@ -157,9 +211,21 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
     return { id: nextBindingId++, requested, event: event as ChangeEvent, schema, table, filter }
   }
 
+  function unauthorized(verb: 'read from' | 'write to', topic: string) {
+    return {
+      reason: `Unauthorized: You do not have permissions to ${verb} this Channel topic: ${subTopic(topic)}`,
+    }
+  }
+
   async function join(client: Client, message: Message): Promise<void> {
-    const payload = (message.payload ?? {}) as {
-      config?: { postgres_changes?: unknown[]; private?: boolean }
+    const payload = (
+      typeof message.payload === 'object' && message.payload !== null ? message.payload : {}
+    ) as {
+      config?: {
+        postgres_changes?: unknown[]
+        private?: unknown
+        broadcast?: { self?: unknown; ack?: unknown } | null
+      } | null
       access_token?: unknown
     }
     let auth: RequestAuth
@@ -169,11 +235,15 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
       reply(client, message, 'error', { reason: `Invalid JWT: ${(error as Error).message}` })
       return
     }
-    if (payload.config?.private) {
-      reply(client, message, 'error', {
-        reason: 'Private channels are not supported by the embedded backend',
-      })
-      return
+    const isPrivate = payload.config?.private === true
+    let mayWrite = true
+    if (isPrivate) {
+      const permissions = await privateChannelPermissions(db, auth, subTopic(message.topic))
+      if (!permissions.read) {
+        reply(client, message, 'error', unauthorized('read from', message.topic))
+        return
+      }
+      mayWrite = permissions.write
     }
     let bindings: Binding[]
     try {
@@ -182,11 +252,16 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
       reply(client, message, 'error', { reason: (error as Error).message })
       return
     }
+    const broadcast = payload.config?.broadcast
     client.channels.set(message.topic, {
       topic: message.topic,
       joinRef: message.join_ref ?? message.ref,
       auth,
       bindings,
+      private: isPrivate,
+      broadcastSelf: broadcast?.self === true,
+      broadcastAck: broadcast?.ack === true,
+      mayWrite,
     })
     reply(client, message, 'ok', {
       postgres_changes: bindings.map((b) => ({ id: b.id, ...b.requested })),
@@ -225,11 +300,21 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
         const token = (message.payload as { access_token?: unknown } | null)?.access_token
         if (!channel) return
         try {
-          channel.auth = await authFor(token)
+          const auth = await authFor(token)
+          if (channel.private) {
+            // A new token is a new identity: the topic's policies are asked again.
+            const permissions = await privateChannelPermissions(db, auth, subTopic(channel.topic))
+            if (!permissions.read) throw new Error(unauthorized('read from', channel.topic).reason)
+            channel.mayWrite = permissions.write
+          }
+          channel.auth = auth
           reply(client, message, 'ok', {})
         } catch (error) {
-          // Supabase closes a channel whose new token is invalid.
-          reply(client, message, 'error', { reason: `Invalid JWT: ${(error as Error).message}` })
+          // Supabase closes a channel whose new token is invalid or no longer authorized.
+          const reason = (error as Error).message
+          reply(client, message, 'error', {
+            reason: error instanceof JwtError ? `Invalid JWT: ${reason}` : reason,
+          })
           client.channels.delete(message.topic)
           send(client, {
             join_ref: channel.joinRef,
@@ -241,6 +326,8 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
         }
         return
       }
+      case 'broadcast':
+        return relay(client, message)
       default:
         if (client.channels.has(message.topic)) reply(client, message, 'ok', {})
         else reply(client, message, 'error', { reason: 'unmatched topic' })
@@ -248,12 +335,32 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
   }
 
   function decode(client: Client, data: RawData, isBinary: boolean): Message | null {
-    if (isBinary) return null // binary broadcast pushes: broadcast is not implemented
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data)
+    if (isBinary) {
+      // realtime-js sends a broadcast with a string event as a binary push.
+      const push = decodeUserBroadcastPush(bytes)
+      if (!push) return null
+      // A Buffer payload can only come from here (never from JSON): relay() keys on that.
+      let body: unknown
+      if (push.encoding === JSON_ENCODING) {
+        try {
+          body = JSON.parse(push.body.toString('utf8')) as unknown
+        } catch {
+          return null
+        }
+      } else body = Buffer.from(push.body)
+      return {
+        join_ref: push.joinRef,
+        ref: push.ref,
+        topic: push.topic,
+        event: 'broadcast',
+        payload: { type: 'broadcast', event: push.event, payload: body },
+      }
+    }
     let parsed: unknown
     try {
-      const bytes = Array.isArray(data)
-        ? Buffer.concat(data)
-        : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data)
       parsed = JSON.parse(bytes.toString('utf8'))
     } catch {
       return null
@@ -379,8 +486,7 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
     const visibility = new Map<string, Promise<boolean>>()
     for (const client of clients) {
       for (const channel of client.channels.values()) {
-        const exp = channel.auth.claims.exp
-        if (typeof exp === 'number' && exp * 1000 < Date.now()) continue
+        if (expired(channel)) continue
         const ids = channel.bindings
           .filter(
             (b) =>
@@ -413,6 +519,95 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
         })
       }
     }
+  }
+
+  function expired(channel: Channel): boolean {
+    const exp = channel.auth.claims.exp
+    return typeof exp === 'number' && exp * 1000 < Date.now()
+  }
+
+  /** Sends a broadcast to every channel joined on `topic` with the same privacy. */
+  function broadcastTo(
+    topic: string,
+    isPrivate: boolean,
+    event: string,
+    body: BroadcastBody,
+    skip: Channel | null,
+  ): void {
+    const frame =
+      'binary' in body
+        ? encodeUserBroadcast(topic, event, body.binary, 0)
+        : JSON.stringify([
+            null,
+            null,
+            topic,
+            'broadcast',
+            { type: 'broadcast', event, payload: body.json },
+          ])
+    for (const client of clients) {
+      const channel = client.channels.get(topic)
+      if (!channel || channel === skip || channel.private !== isPrivate || expired(channel))
+        continue
+      if (client.socket.readyState !== client.socket.OPEN) continue
+      if ('binary' in body) {
+        // Bytes only travel in 2.0.0's binary frames.
+        if (client.vsn === '2.0.0' && frame) client.socket.send(frame)
+      } else if (client.vsn === '2.0.0') client.socket.send(frame as string)
+      else
+        send(client, {
+          join_ref: null,
+          ref: null,
+          topic,
+          event: 'broadcast',
+          payload: { type: 'broadcast', event, payload: body.json },
+        })
+    }
+  }
+
+  /** A message realtime.send stored: Supabase adds the message's id to an object payload. */
+  function deliverStored(row: StoredBroadcast): void {
+    const payload = row.payload
+    // Supabase skips rows without an event or an object payload too.
+    if (
+      row.event === null ||
+      typeof payload !== 'object' ||
+      payload === null ||
+      Array.isArray(payload)
+    )
+      return
+    const json = 'id' in payload ? payload : { ...payload, id: row.id }
+    broadcastTo(`realtime:${row.topic}`, row.private, row.event, { json }, null)
+  }
+
+  /** A client's own broadcast, relayed to the topic's other joiners. */
+  function relay(client: Client, message: Message): void {
+    const channel = client.channels.get(message.topic)
+    if (!channel) {
+      reply(client, message, 'error', { reason: 'unmatched topic' })
+      return
+    }
+    const push = (
+      typeof message.payload === 'object' && message.payload !== null ? message.payload : {}
+    ) as { event?: unknown; payload?: unknown }
+    if (typeof push.event !== 'string' || push.event === '') {
+      reply(client, message, 'error', { reason: 'A broadcast needs an event name' })
+      return
+    }
+    if (channel.private && !channel.mayWrite) {
+      reply(client, message, 'error', unauthorized('write to', message.topic))
+      return
+    }
+    const body: BroadcastBody = Buffer.isBuffer(push.payload)
+      ? { binary: push.payload }
+      : { json: push.payload ?? {} }
+    broadcastTo(
+      message.topic,
+      channel.private,
+      push.event,
+      body,
+      channel.broadcastSelf ? null : channel,
+    )
+    if (channel.broadcastAck) reply(client, message, 'ok', {})
   }
 
   wss.on('connection', (socket: WebSocket, req: IncomingMessage, apikey: string) => {
@@ -455,10 +650,12 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
     },
     async close() {
       await unlisten()
+      await unlistenBroadcasts()
       for (const client of clients) client.socket.terminate()
       clients.clear()
       await new Promise<void>((done) => wss.close(() => done()))
-      await draining
+      await changes.settled()
+      await broadcasts.settled()
     },
   }
 }

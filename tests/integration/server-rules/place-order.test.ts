@@ -1,6 +1,11 @@
 // place_order, get_order(s) and the orders' row level security, through the real supabase-js.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  DEFAULT_OPENING_HOURS,
+  DEFAULT_PICKUP_RULES,
+  pickupSlots,
+} from '../../../src/lib/shop-hours'
+import {
   createProduct,
   createUser,
   orderInput,
@@ -19,6 +24,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await backend?.close()
 })
+
+/** A pickup order needs a window inside the (seeded) opening hours: the earliest on offer. */
+const earliestPickupWindow = () => {
+  const slot = pickupSlots(DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES)[0]!
+  return { start: slot.start, end: slot.end }
+}
 
 const accepted = (result: Awaited<ReturnType<typeof placeOrder>>): OrderDoc => {
   if (result.status !== 'accepted') throw new Error(`refused: ${JSON.stringify(result.reasons)}`)
@@ -90,15 +101,15 @@ describe('place_order totals come from the database', () => {
     expect(express).toMatchObject({ subtotal: 80, tax: 6.4, shipping: 19.99, total: 106.39 })
 
     const pickup = accepted(
-      await placeOrder(
-        backend.anon,
-        orderInput([{ productId: product.id, quantity: 1 }], {
+      await placeOrder(backend.anon, {
+        ...orderInput([{ productId: product.id, quantity: 1 }], {
           fulfilment: 'pickup',
           shippingAddress: null,
           paymentMethod: 'cash',
           cardLast4: null,
         }),
-      ),
+        pickupWindow: earliestPickupWindow(),
+      }),
     )
     expect(pickup).toMatchObject({ subtotal: 80, tax: 6.4, shipping: 0, total: 86.4 })
     expect(pickup.estimatedDelivery).toBe(express.estimatedDelivery)
@@ -269,13 +280,13 @@ describe('place_order rejects malformed input with 22023', () => {
 
   it('needs no address for pickup', async () => {
     const product = await createProduct(backend)
-    const result = await placeOrder(
-      backend.anon,
-      orderInput([{ productId: product.id, quantity: 1 }], {
+    const result = await placeOrder(backend.anon, {
+      ...orderInput([{ productId: product.id, quantity: 1 }], {
         fulfilment: 'pickup',
         shippingAddress: null,
       }),
-    )
+      pickupWindow: earliestPickupWindow(),
+    })
     expect(result.status).toBe('accepted')
   })
 })
