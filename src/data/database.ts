@@ -5,27 +5,22 @@
 import {
   addRxPlugin,
   createRxDatabase,
+  type RxCollectionCreator,
   type RxCollection,
   type RxDatabase,
   type RxStorage,
 } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { yieldToMain } from '../lib/yield-to-main'
-import { createAdminOrderConflictHandler } from './replication/admin-order-conflicts'
-import {
-  adminOrderMigrationStrategies,
-  adminOrderSchema,
-  type AdminOrderDoc,
-} from './schemas/admin-order.schema'
-import { adminProductSchema, type AdminProductDoc } from './schemas/admin-product.schema'
+import type { AdminOrderDoc } from './schemas/admin-order.schema'
+import type { AdminProductDoc } from './schemas/admin-product.schema'
 import { brandSchema, type BrandDoc } from './schemas/brand.schema'
 import { cartLineSchema, type CartLineDoc } from './schemas/cart-line.schema'
 import { categorySchema, type CategoryDoc } from './schemas/category.schema'
 import { contactMessageSchema, type ContactMessageDoc } from './schemas/contact-message.schema'
-import { orderNoticeSchema, type OrderNoticeDoc } from './schemas/order-notice.schema'
+import type { OrderNoticeDoc } from './schemas/order-notice.schema'
 import { orderMigrationStrategies, orderSchema, type OrderDoc } from './schemas/order.schema'
 import { productTypeSchema, type ProductTypeDoc } from './schemas/product-type.schema'
 import { productSchema, type ProductDoc } from './schemas/product.schema'
@@ -39,9 +34,6 @@ import {
 addRxPlugin(RxDBLeaderElectionPlugin)
 // The guest checkout draft and small device settings are local documents.
 addRxPlugin(RxDBLocalDocumentsPlugin)
-// A schema that gains fields gets a new version and a migration strategy in its schema file, so
-// a device's stored documents (a queued order above all) are carried over, never dropped.
-addRxPlugin(RxDBMigrationSchemaPlugin)
 
 export type HumoCollections = {
   products: RxCollection<ProductDoc>
@@ -76,31 +68,34 @@ export type CreateDatabaseOptions = {
   inSlices?: boolean
 }
 
-function collectionDefinitions(db: HumoDatabase) {
-  return {
-    products: { schema: productSchema },
-    categories: { schema: categorySchema },
-    brands: { schema: brandSchema },
-    product_types: { schema: productTypeSchema },
-    cart_lines: { schema: cartLineSchema },
-    orders: { schema: orderSchema, migrationStrategies: orderMigrationStrategies },
-    admin_orders: {
-      schema: adminOrderSchema,
-      migrationStrategies: adminOrderMigrationStrategies,
-      conflictHandler: createAdminOrderConflictHandler((notice) => db.order_notices.insert(notice)),
-    },
-    admin_products: { schema: adminProductSchema },
-    order_notices: { schema: orderNoticeSchema },
-    contact_messages: { schema: contactMessageSchema },
-    shop_settings: {
-      schema: shopSettingsSchema,
-      migrationStrategies: shopSettingsMigrationStrategies,
-    },
-  }
+const STOREFRONT_DEFINITIONS = {
+  products: { schema: productSchema },
+  categories: { schema: categorySchema },
+  brands: { schema: brandSchema },
+  product_types: { schema: productTypeSchema },
+  cart_lines: { schema: cartLineSchema },
+  orders: { schema: orderSchema, migrationStrategies: orderMigrationStrategies },
+  contact_messages: { schema: contactMessageSchema },
+  shop_settings: {
+    schema: shopSettingsSchema,
+    migrationStrategies: shopSettingsMigrationStrategies,
+  },
+}
+
+/**
+ * The definitions of `names`. The admin's (./admin-collections.ts: schemas and the conflict rule)
+ * are their own chunk, fetched only when asked for: a shopper's device never opens them.
+ */
+async function definitionsOf(db: HumoDatabase, names: readonly (keyof HumoCollections)[]) {
+  const admin = names.some((name) => (ADMIN_COLLECTIONS as readonly string[]).includes(name))
+    ? (await import('./admin-collections')).adminCollectionDefinitions(db)
+    : {}
+  const all: Record<string, RxCollectionCreator> = { ...STOREFRONT_DEFINITIONS, ...admin }
+  return Object.fromEntries(names.map((name) => [name, all[name]!]))
 }
 
 /** What an admin device holds only while an admin is signed in. */
-const ADMIN_COLLECTIONS = ['admin_orders', 'order_notices', 'admin_products'] as const
+export const ADMIN_COLLECTIONS = ['admin_orders', 'order_notices', 'admin_products'] as const
 
 /**
  * What the storefront opens at start. Each collection is an IndexedDB database of its own under
@@ -124,14 +119,17 @@ export function adminCollectionsOpen(db: HumoDatabase): boolean {
 
 /** Opens the admin's collections on a database the storefront opened without them. */
 export async function openAdminCollections(db: HumoDatabase): Promise<void> {
-  const all = collectionDefinitions(db)
   const missing = ADMIN_COLLECTIONS.filter((name) => !(name in db.collections))
   if (missing.length === 0) return
   // Two callers at once (StrictMode, a second hook) would both add the same collection.
   let opening = adminOpening.get(db)
   if (!opening) {
-    opening = db
-      .addCollections(Object.fromEntries(missing.map((name) => [name, all[name]])))
+    opening = Promise.all([
+      definitionsOf(db, missing),
+      // Not marked by the storefront's start: they may hold documents of an older version.
+      loadMigrationPlugin(),
+    ])
+      .then(([definitions]) => db.addCollections(definitions))
       .then(() => undefined)
       .finally(() => adminOpening.delete(db))
     adminOpening.set(db, opening)
@@ -150,15 +148,70 @@ export async function clearAdminData(db: HumoDatabase): Promise<void> {
   // A test database may open only some collections.
   const open = ADMIN_COLLECTIONS.filter((name) => name in db.collections)
   for (const name of open) await db[name].remove()
-  const all = collectionDefinitions(db)
-  await db.addCollections(Object.fromEntries(open.map((name) => [name, all[name]])))
+  await db.addCollections(await definitionsOf(db, open))
+}
+
+/**
+ * A schema that gains fields gets a new version and a migration strategy in its schema file, so a
+ * device's stored documents (a queued order above all) are carried over, never dropped. RxDB's
+ * migration plugin costs every start 3 KB gzipped that only the first start after such a change
+ * needs, so it is its own chunk, fetched when the device may hold collections of older versions.
+ */
+let migrationPlugin: Promise<void> | null = null
+export function loadMigrationPlugin(): Promise<void> {
+  migrationPlugin ??= import('rxdb/plugins/migration-schema').then(
+    ({ RxDBMigrationSchemaPlugin }) => addRxPlugin(RxDBMigrationSchemaPlugin),
+  )
+  return migrationPlugin
+}
+
+/** The schema versions this device's database was last opened with (see mayHoldOlderSchemas). */
+const SCHEMA_MARK_KEY = 'humo.schema-versions'
+const SCHEMA_MARK = Object.values(STOREFRONT_DEFINITIONS)
+  .map(({ schema }) => `${schema.title}@${schema.version}`)
+  .join(',')
+
+/**
+ * Whether opening the database may need to migrate documents: not when the device last opened it
+ * with today's schemas, nor when the browser holds no database of ours yet (a first visit). In
+ * doubt (tests' storages, no localStorage, no indexedDB.databases()), yes.
+ */
+async function mayHoldOlderSchemas(name: string, customStorage: boolean): Promise<boolean> {
+  if (customStorage || typeof localStorage === 'undefined' || typeof indexedDB === 'undefined')
+    return true
+  try {
+    if (localStorage.getItem(SCHEMA_MARK_KEY) === SCHEMA_MARK) return false
+    if (typeof indexedDB.databases !== 'function') return true
+    const existing = await indexedDB.databases()
+    return existing.some((db) => db.name?.startsWith(`rxdb-dexie-${name}--`))
+  } catch {
+    return true
+  }
+}
+
+function markSchemas(customStorage: boolean): void {
+  if (customStorage || typeof localStorage === 'undefined') return
+  try {
+    localStorage.setItem(SCHEMA_MARK_KEY, SCHEMA_MARK)
+  } catch {
+    // storage full or blocked: the next start checks again and loads the plugin in doubt
+  }
 }
 
 export async function createHumoDatabase(
   options: CreateDatabaseOptions = {},
 ): Promise<HumoDatabase> {
+  const name = options.name ?? 'humo'
+  const customStorage = options.storage !== undefined
+  const names: readonly (keyof HumoCollections)[] = options.only ?? [
+    ...STOREFRONT_COLLECTIONS,
+    ...ADMIN_COLLECTIONS,
+  ]
+  const withAdmin = names.some((n) => (ADMIN_COLLECTIONS as readonly string[]).includes(n))
+  const migrate = withAdmin || (await mayHoldOlderSchemas(name, customStorage))
+  if (migrate) await loadMigrationPlugin()
   const db = await createRxDatabase<HumoCollections>({
-    name: options.name ?? 'humo',
+    name,
     storage: options.storage ?? getRxStorageDexie(),
     multiInstance: true,
     // The guest checkout draft is a local document: one per device, never replicated.
@@ -168,17 +221,21 @@ export async function createHumoDatabase(
     ignoreDuplicate: false,
     closeDuplicates: true,
   })
-  const all = collectionDefinitions(db)
-  const wanted = options.only
-    ? Object.fromEntries(options.only.map((name) => [name, all[name]]))
-    : all
+  // RxDB asks the (absent) plugin whether to migrate any collection of a version above 0.
+  const wanted = Object.fromEntries(
+    Object.entries(await definitionsOf(db, names)).map(([collection, definition]) => [
+      collection,
+      { ...definition, autoMigrate: migrate },
+    ]),
+  )
   if (!options.inSlices) {
     await db.addCollections(wanted)
-    return db
+  } else {
+    for (const [collection, definition] of Object.entries(wanted)) {
+      await yieldToMain()
+      await db.addCollections({ [collection]: definition })
+    }
   }
-  for (const [name, definition] of Object.entries(wanted)) {
-    await yieldToMain()
-    await db.addCollections({ [name]: definition })
-  }
+  markSchemas(customStorage)
   return db
 }

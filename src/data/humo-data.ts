@@ -8,7 +8,16 @@
  * are the light anonymous ones (decision 007); the back office makes its own signed-in client
  * from `config$`.
  */
-import { asapScheduler, BehaviorSubject, combineLatest, debounceTime } from 'rxjs'
+import {
+  asapScheduler,
+  BehaviorSubject,
+  combineLatest,
+  debounceTime,
+  filter,
+  firstValueFrom,
+} from 'rxjs'
+import type { RpcClient } from './backend-client'
+import type * as LiveModuleExports from './live-modules'
 import { loadBackendConfig, type BackendConfig } from './backend-config'
 import { createHumoDatabase, STOREFRONT_COLLECTIONS, type HumoDatabase } from './database'
 import { importWhenReachable } from '../lib/import-when-reachable'
@@ -31,6 +40,18 @@ export type HumoData = {
   firstSync: Promise<void>
   /** Pull everything now (Refresh Dashboard, pull-to-refresh). */
   resync(): void
+  /**
+   * The live code and the tab's one Realtime connection, loaded on first use once the backend
+   * is known (order tracking, Track Order). Absent on the server's prerendered copy.
+   */
+  live?: () => Promise<LiveClients>
+}
+
+type LiveModules = typeof LiveModuleExports
+export type LiveClients = {
+  modules: LiveModules
+  rpc: RpcClient
+  channels: ReturnType<LiveModules['createChannelClient']>
 }
 
 const LAST_SYNC_KEY = 'humo.last-synced-at'
@@ -88,6 +109,19 @@ export async function startHumoData(options: { unhurried?: boolean } = {}): Prom
 
   let resync = () => undefined as void
 
+  let live: Promise<LiveClients> | undefined
+  const liveClients = () =>
+    (live ??= firstValueFrom(config$.pipe(filter((c): c is BackendConfig => c !== null))).then(
+      async (config) => {
+        const modules = await loadLiveModules()
+        return {
+          modules,
+          rpc: modules.createRpcClient(config),
+          channels: modules.createChannelClient(config),
+        }
+      },
+    ))
+
   void configLoaded.then(async (config) => {
     if (!config) {
       markFirstSync()
@@ -122,18 +156,20 @@ export async function startHumoData(options: { unhurried?: boolean } = {}): Prom
     resync = () => catalogue.nudge()
 
     await db.waitForLeadership()
-    catalogue
-      .awaitInitial()
-      .then(loadLiveModules)
-      .then(({ createChannelClient, CATALOGUE_TABLES, watchChanges }) =>
-        watchChanges(createChannelClient(config), 'humo-catalogue', CATALOGUE_TABLES, () =>
-          catalogue.nudge(),
-        ),
-      )
-      .catch((error: unknown) => console.warn('live catalogue changes', error))
     const outbox = startOrderOutbox(db, backend)
     const contact = startContactOutbox(db, backend)
-    // Shoppers cannot subscribe to orders (RLS), so their statuses are polled while visible.
+    catalogue
+      .awaitInitial()
+      .then(liveClients)
+      .then(({ modules, channels }) => {
+        modules.watchChanges(channels, 'humo-catalogue', modules.CATALOGUE_TABLES, () =>
+          catalogue.nudge(),
+        )
+        // Each order's private status topic (decision 018); re-reads on every (re)join.
+        modules.startOrderTracking(db, channels, outbox)
+      })
+      .catch((error: unknown) => console.warn('live changes', error))
+    // A backstop for the live status: a re-read every minute while the page is seen.
     setInterval(() => {
       if (document.visibilityState === 'visible' && navigator.onLine) void outbox.refreshStatuses()
     }, 60_000)
@@ -147,5 +183,5 @@ export async function startHumoData(options: { unhurried?: boolean } = {}): Prom
     })
   })
 
-  return { db, config$, sync$, firstSync, resync: () => resync() }
+  return { db, config$, sync$, firstSync, resync: () => resync(), live: liveClients }
 }

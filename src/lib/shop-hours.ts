@@ -80,7 +80,7 @@ const PARTS = new Intl.DateTimeFormat('en-US', {
 function wallTime(at: number): number {
   const p: Record<string, number> = {}
   for (const part of PARTS.formatToParts(at)) p[part.type] = Number(part.value)
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!)
+  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour! % 24, p.minute)
 }
 
 /** The shop's calendar day and minute of the day at an instant. */
@@ -246,4 +246,18 @@ export function hoursLines(hours: WeeklyHours): { days: string; hours: string }[
     days: l.first === l.last ? DAY_SHORT[l.first]! : `${DAY_SHORT[l.first]}-${DAY_SHORT[l.last]}`,
     hours: l.hours,
   }))
+}
+
+/** "2:05 PM" in the shop's time, with "Nov 24, " before it when it is not the shop's today. */
+export function formatShopTime(at: Date, now: Date = new Date()): string {
+  if (Number.isNaN(at.getTime())) return ''
+  const s = shopClock(at)
+  const today = shopClock(now)
+  const time = formatClock(s.minutes)
+  if (s.year === today.year && s.month === today.month && s.day === today.day) return time
+  const month = new Date(Date.UTC(s.year, s.month, 15)).toLocaleString('en-US', {
+    month: 'short',
+    timeZone: 'UTC',
+  })
+  return `${month} ${s.day}, ${time}`
 }

@@ -141,7 +141,12 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
     let from = 'pending'
     for (const to of seed.statuses) {
       // Handing an order over needs the buyer's ID checked (decision 018); the demo staff did.
-      await tx.query('select public.set_order_status($1, $2, $3, $4)', [id, from, to, to === 'delivered'])
+      await tx.query('select public.set_order_status($1, $2, $3, $4)', [
+        id,
+        from,
+        to,
+        to === 'delivered',
+      ])
       from = to
     }
     // Back in time: placed hoursAgo, each later status about a quarter of the way since.

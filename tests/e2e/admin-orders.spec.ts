@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { adminClient, openDashboard } from './helpers/admin'
+import { ADMIN, adminClient, openDashboard } from './helpers/admin'
+import { moveOnServer, placeShopperOrder } from './helpers/staff-orders'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -80,9 +81,11 @@ test('a status changed offline waits on the device, then reaches the server', as
   await context.setOffline(true)
   await expect(page.getByTestId('sync-status')).toContainText('Offline')
   // The keyboard way: the card's "Move to…" menu.
-  await card.getByRole('button', { name: /Move order/ }).focus()
+  await card.getByRole('button', { name: /^Move to…/ }).focus()
   await page.keyboard.press('Enter')
-  await page.getByRole('menuitem', { name: 'Shipped' }).click()
+  // In the order's own words: "Ready for pickup" or "Out for delivery", never "Shipped".
+  await expect(page.getByRole('menuitem', { name: 'Shipped' })).toHaveCount(0)
+  await page.getByRole('menuitem', { name: /^(Ready for pickup|Out for delivery)$/ }).click()
   const moved = page.getByTestId('column-shipped').locator(`[data-order-id="${id}"]`)
   await expect(moved).toBeVisible()
   await expect(moved.getByTestId('waiting-to-sync')).toBeVisible()
@@ -118,4 +121,126 @@ test('an admin with an earlier session gets the dashboard offline, from the devi
   await expect(page.getByTestId('sync-status')).toContainText('Offline')
   await expect(page.getByTestId('order-card').first()).toBeVisible()
   await context.setOffline(false)
+})
+
+test('a pickup order reads as pickup, and is handed over only once staff confirm the ID check', async ({
+  page,
+  baseURL,
+}) => {
+  const order = await placeShopperOrder(baseURL!, 'pickup', 'Pia')
+  await moveOnServer(baseURL!, order.id, 'pending', 'processing')
+  await openDashboard(page, baseURL!)
+  const card = page.getByTestId('column-processing').locator(`[data-order-id="${order.id}"]`)
+  await expect(card).toBeVisible()
+  await expect(card).toContainText('Preparing')
+  await expect(card).toContainText('3 items')
+  await expect(card).toContainText(/ago|just now/)
+  await expect(card.getByTestId('order-fulfilment')).toHaveText(
+    /^Pickup · (Today|Tomorrow|\w{3}, \w{3} \d+), \d+:\d{2} (AM|PM) – \d+:\d{2} (AM|PM)$/,
+  )
+  await expect(card).not.toContainText('Delivery:')
+  await expect(card).not.toContainText('Shipped')
+
+  // Its "Move to…" menu speaks of pickup.
+  await card.getByRole('button', { name: /^Move to…/ }).click()
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitem', { name: 'Ready for pickup' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Picked up' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Cancelled' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: /Shipped|Delivered/ })).toHaveCount(0)
+  await menu.getByRole('menuitem', { name: 'Ready for pickup' }).click()
+  const ready = page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`)
+  await expect(ready).toContainText('Ready for pickup')
+  await expect.poll(() => serverStatus(baseURL!, order.id)).toBe('shipped')
+
+  // Picked up asks for the ID check first; Cancel leaves the order where it was.
+  await ready.getByRole('button', { name: /^Move to…/ }).click()
+  await page.getByRole('menuitem', { name: 'Picked up' }).click()
+  const check = page.getByRole('alertdialog')
+  await expect(check).toContainText('§26140')
+  await check.getByRole('button', { name: 'Cancel' }).click()
+  await expect(check).toBeHidden()
+  await expect(ready).toBeVisible()
+  expect(await serverStatus(baseURL!, order.id)).toBe('shipped')
+
+  // Confirmed, it goes through, and the history says who checked and when.
+  await ready.getByRole('button', { name: /^Move to…/ }).click()
+  await page.getByRole('menuitem', { name: 'Picked up' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'ID checked (21+)' }).click()
+  const done = page.getByTestId('column-delivered').locator(`[data-order-id="${order.id}"]`)
+  await expect(done).toContainText('Picked up')
+  await expect.poll(() => serverStatus(baseURL!, order.id)).toBe('delivered')
+  await done.getByRole('button', { name: order.number, exact: true }).click()
+  const detail = page.getByRole('dialog', { name: `Order ${order.number}` })
+  await expect(detail.getByText(`ID checked (21+) by ${ADMIN.email} at`)).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(detail.getByTestId('pickup-window')).toContainText('Pickup window:')
+  await expect(detail).toContainText('Cash at pickup')
+  await expect(detail).not.toContainText('Shipped')
+})
+
+test('dragging a delivery order to Completed asks for the ID check too', async ({
+  page,
+  baseURL,
+}) => {
+  const order = await placeShopperOrder(baseURL!, 'delivery', 'Dara')
+  await moveOnServer(baseURL!, order.id, 'pending', 'processing')
+  await moveOnServer(baseURL!, order.id, 'processing', 'shipped')
+  await openDashboard(page, baseURL!)
+  const card = page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`)
+  await expect(card).toContainText('Out for delivery')
+  await expect(card).toContainText('Delivery: standard')
+  await card.scrollIntoViewIfNeeded()
+  await dragTo(page, card, page.getByTestId('column-delivered'))
+  const check = page.getByRole('alertdialog')
+  await expect(check.getByRole('button', { name: 'ID checked (21+)' })).toBeVisible()
+  await check.getByRole('button', { name: 'Cancel' }).click()
+  await expect(
+    page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`),
+  ).toBeVisible()
+  await dragTo(page, card, page.getByTestId('column-delivered'))
+  await page.getByRole('alertdialog').getByRole('button', { name: 'ID checked (21+)' }).click()
+  await expect(
+    page.getByTestId('column-delivered').locator(`[data-order-id="${order.id}"]`),
+  ).toContainText('Delivered')
+  await expect.poll(() => serverStatus(baseURL!, order.id)).toBe('delivered')
+})
+
+test('the server refuses a handoff without the ID check', async ({ baseURL }) => {
+  const order = await placeShopperOrder(baseURL!, 'pickup', 'Remy')
+  const admin = await adminClient(baseURL!)
+  const answer = await admin.rpc('set_order_status', {
+    p_id: order.id,
+    p_from: 'pending',
+    p_to: 'delivered',
+  })
+  expect(answer.error).toBeNull()
+  expect(answer.data).toMatchObject({ applied: false, reason: 'id_check_required' })
+  expect(await serverStatus(baseURL!, order.id)).toBe('pending')
+})
+
+test('at 1024×768 the four columns are side by side, none below the fold', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await openDashboard(page, baseURL!)
+  await expect(page.getByTestId('order-card').first()).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('board-1024x768.png') })
+  const headings = ['Pending', 'Processing', 'Ready / Out for delivery', 'Completed']
+  const tops: number[] = []
+  for (const name of headings) {
+    const heading = page.getByRole('heading', { name, exact: true })
+    const box = (await heading.boundingBox())!
+    // Above the fold, and in one row (reachable sideways at most).
+    expect(box.y + box.height).toBeLessThanOrEqual(768)
+    tops.push(box.y)
+  }
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(4)
+  for (const name of headings) {
+    const heading = page.getByRole('heading', { name, exact: true })
+    await heading.scrollIntoViewIfNeeded()
+    await expect(heading).toBeInViewport()
+  }
 })

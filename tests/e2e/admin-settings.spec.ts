@@ -21,6 +21,9 @@ type SettingsRow = {
   express_delivery: number
   free_shipping_threshold: number
   facts: Record<string, unknown>
+  opening_hours: ({ open: string; close: string } | null)[]
+  pickup_prep_minutes: number
+  pickup_slot_minutes: number
 }
 
 let admin: SupabaseClient
@@ -42,6 +45,9 @@ test.afterAll(async () => {
       expressDelivery: before.express_delivery,
       freeShippingThreshold: before.free_shipping_threshold,
       facts: before.facts,
+      openingHours: before.opening_hours,
+      pickupPrepMinutes: before.pickup_prep_minutes,
+      pickupSlotMinutes: before.pickup_slot_minutes,
     },
   })
   if (error) throw error
@@ -119,7 +125,7 @@ test('an admin changes the tax rate, express fee and slogan; a shopper is charge
   await expect(summary).toContainText('$2.09')
   await expect(summary).toContainText('$49.08')
 
-  await shop.getByRole('radio', { name: /Cash on/ }).check()
+  await shop.getByRole('radio', { name: 'Cash', exact: true }).check()
   await shop.getByRole('button', { name: 'Place Order' }).click()
   await expect(shop.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
 
@@ -133,5 +139,52 @@ test('an admin changes the tax rate, express fee and slogan; a shopper is charge
       return data
     })
     .toEqual([{ subtotal: 22, tax: 2.09, shipping: 24.99, total: 49.08 }])
+  await shopper.close()
+})
+
+test('an admin edits the weekly opening hours and pickup rules; the contact page follows', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openDashboard(page, baseURL!)
+  await runCommand(page, 'Admin Settings')
+  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
+  await expect(dialog.getByLabel('Monday opens')).toHaveValue('09:00')
+  await expect(dialog.getByLabel('Sunday closes')).toHaveValue('17:00')
+
+  // A day that closes before it opens is refused, naming the day.
+  await dialog.getByLabel('Tuesday opens').fill('21:00')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByText('Tuesday: the shop must open before it closes')).toBeVisible()
+  await dialog.getByLabel('Tuesday opens').fill('09:00')
+
+  await dialog.getByLabel('Monday opens').fill('10:30')
+  await dialog.getByLabel('Monday closes').fill('19:00')
+  await dialog.getByRole('group', { name: 'Sunday' }).getByLabel('Closed').check()
+  await expect(dialog.getByLabel('Sunday opens')).toBeDisabled()
+  await dialog.getByLabel('Preparation time (minutes)').fill('45')
+  await dialog.getByLabel('Pickup window length').selectOption('60')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Settings saved')).toBeVisible()
+
+  const { data } = await admin.from('shop_settings').select('*').single<SettingsRow>()
+  expect(data!.opening_hours[1]).toEqual({ open: '10:30', close: '19:00' })
+  expect(data!.opening_hours[0]).toBeNull()
+  expect(data!.pickup_prep_minutes).toBe(45)
+  expect(data!.pickup_slot_minutes).toBe(60)
+  expect(data!.facts.hours).toEqual([
+    { days: 'Mon', hours: '10:30 AM-7:00 PM' },
+    { days: 'Tue-Fri', hours: '9:00 AM-8:00 PM' },
+    { days: 'Sat', hours: '10:00 AM-6:00 PM' },
+    { days: 'Sun', hours: 'Closed' },
+  ])
+
+  // A shopper's contact page shows the same hours.
+  const shopper = await browser.newContext()
+  await passAgeGate(shopper)
+  const shop = await shopper.newPage()
+  await shop.goto('/contact')
+  await expect(shop.getByText('10:30 AM-7:00 PM')).toBeVisible()
   await shopper.close()
 })

@@ -59,60 +59,61 @@ test('the cart changes quantities and shows the money rules', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/menu')
 })
 
-test('checkout by card refuses missing card details, then places the order', async ({ page }) => {
+test('checkout asks for no card: paid by debit card on delivery, the confirmation says what, when and where', async ({
+  page,
+}) => {
   await addGummies(page)
   await page.goto('/checkout')
   await fillContact(page)
-  await page.getByRole('radio', { name: 'Card' }).check()
-  await page.getByRole('button', { name: 'Place Order' }).click()
-  // The browser's own validation stops the order and says what is missing.
-  const cardNumber = page.getByLabel('Card Number')
-  expect(await cardNumber.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('')
-  await expect(page).toHaveURL(/\/checkout$/)
-
-  await page.getByLabel('Name on Card').fill('Ana Reyes')
-  await cardNumber.fill('4242 4242 4242 4242')
-  await page.getByLabel('Expiry Date').fill('12/29')
-  await page.getByLabel('CVV').fill('123')
+  // Nothing is charged online (docs/decisions/019): no card field anywhere.
+  await expect(page.getByRole('radio', { name: 'Cash', exact: true })).toBeChecked()
+  await expect(page.getByLabel('Card Number')).toHaveCount(0)
+  await expect(page.getByLabel('CVV')).toHaveCount(0)
+  await page.getByRole('radio', { name: 'Debit card at delivery' }).check()
   await page.getByRole('button', { name: 'Place Order' }).click()
 
   await expect(page).toHaveURL(/\/checkout\/success/)
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
-  await expect(page.getByText('Will be provided via email')).toBeVisible()
+  await expect(page.getByText('Pay $33.75 by debit card on delivery.')).toBeVisible()
+  await expect(page.getByText(/payment was received/i)).toHaveCount(0)
+  await expect(page.getByText('Will be provided via email')).toHaveCount(0)
+  await expect(page.getByText('12 Grand Ave, Oakland, CA 94612')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Track your order' })).toHaveAttribute(
+    'href',
+    /^\/orders\/[0-9a-f-]{36}$/,
+  )
   await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible()
-  for (const step of [
-    'Order Processing',
-    'Email Confirmation',
-    'Delivery within 2-3 business days',
-  ])
+  for (const step of ['Order Processing', 'Delivery within 2-3 business days'])
     await expect(page.getByText(step, { exact: true })).toBeVisible()
   await expect(page.getByText('(to be confirmed)')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/')
   await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/menu')
-  // The card number was never kept on the device.
-  const stored = await page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name)
-    return JSON.stringify(names) + JSON.stringify({ ...localStorage })
-  })
-  expect(stored).not.toContain('4242 4242')
+  // The order was stored on the device as paid by debit card at delivery, with no card data.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }))
+  expect(stored).not.toContain('cardNumber')
 })
 
-test('an order placed offline is saved, and reaches the shop when the connection returns', async ({
+test('an order placed offline is saved, never called confirmed, and reaches the shop when the connection returns', async ({
   page,
   context,
 }) => {
   await addGummies(page)
   await page.goto('/checkout')
   await fillContact(page)
-  await page.getByRole('radio', { name: /Cash on/ }).check()
+  await page.getByRole('radio', { name: 'Cash', exact: true }).check()
 
   await context.setOffline(true)
   await expect(page.getByText(/You are offline/)).toBeVisible()
   await page.getByRole('button', { name: 'Place Order' }).click()
   await expect(page).toHaveURL(/\/checkout\/success/)
-  await expect(page.getByRole('heading', { name: 'Order saved' })).toBeVisible()
   await expect(
-    page.getByRole('main').getByText(/will be sent when the shop is back online/),
+    page.getByText(
+      /^Order #[0-9A-F]{8} is saved on this device and will be sent when you're back online\.$/,
+    ),
   ).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Order saved' })).toBeVisible()
+  await expect(page.getByRole('main').getByText(/waiting to be sent/)).toBeVisible()
+  await expect(page.getByText(/Order Confirmed|has been confirmed/i)).toHaveCount(0)
   await expect(page.getByTestId('cart-count')).toHaveCount(0)
   await expect(page.getByText('1 order waiting to send.', { exact: false })).toBeVisible()
 
@@ -138,7 +139,7 @@ test('an order the shop refuses says why and gives the cart back', async ({ page
   await page.getByLabel('Email').fill('ana@example.com')
   await page.getByLabel('Phone').fill('(510) 555-0100')
   await page.getByRole('radio', { name: 'Pickup in store (free)' }).check()
-  await page.getByRole('radio', { name: /Cash on/ }).check()
+  await page.getByRole('radio', { name: 'Cash', exact: true }).check()
   await page.getByRole('button', { name: 'Place Order' }).click()
 
   await expect(page.getByRole('heading', { name: "We couldn't place your order" })).toBeVisible()

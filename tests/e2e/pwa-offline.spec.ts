@@ -250,7 +250,7 @@ test('offline, the cart and checkout work, and the order reaches the shop on rec
   await page.getByLabel('Address', { exact: true }).fill('12 Grand Ave')
   await page.getByLabel('City').fill('Oakland')
   await page.getByLabel('ZIP Code').fill('94612')
-  await page.getByRole('radio', { name: /Cash on/ }).check()
+  await page.getByRole('radio', { name: 'Cash', exact: true }).check()
   await page.getByRole('button', { name: 'Place Order' }).click()
 
   await expect(page).toHaveURL(/\/checkout\/success/)

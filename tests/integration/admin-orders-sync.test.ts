@@ -14,6 +14,7 @@ import {
 } from './server-rules/rules-backend'
 import { replicateAdminOrders } from '../../src/data/replication/admin-orders-replication'
 import { clearAdminData } from '../../src/data/database'
+import { moveOrder } from '../../src/features/admin/orders/orders.actions'
 import type { HumoDatabase } from '../../src/data/database'
 
 let backend: RulesBackend
@@ -117,6 +118,58 @@ describe('admin order replication', () => {
     expect((await b.db.admin_orders.findOne(orderId).exec())?.status).toBe('processing')
     await rb.cancel()
     await Promise.all([a.db.close(), b.db.close()])
+  })
+
+  it('hands an order over only with the ID check, and tells an unchecked move why it was refused', async () => {
+    const product = await createProduct(backend, { price: 12, quantity: 20 })
+    const placed = await placeOrder(
+      backend.anon,
+      orderInput([{ productId: product.id, quantity: 1 }]),
+    )
+    expect(placed.status).toBe('accepted')
+    const orderId = placed.status === 'accepted' ? placed.order.id : ''
+    const service = clientFor(backend, backend.serviceRoleKey)
+    for (const [from, to] of [
+      ['pending', 'processing'],
+      ['processing', 'shipped'],
+    ]) {
+      await service.rpc('set_order_status', { p_id: orderId, p_from: from, p_to: to })
+    }
+
+    const a = await device(alex, 'id-a')
+    let ra = a.start()
+    await ra.awaitInitialReplication()
+    await until(async () => (await a.db.admin_orders.findOne(orderId).exec())?.status === 'shipped')
+
+    // An old offline client's move (version 0: no check confirmed) is refused with the reason.
+    await ra.cancel()
+    await (await a.db.admin_orders.findOne(orderId).exec())!.incrementalPatch({
+      status: 'delivered',
+      idChecked: false,
+    })
+    ra = a.start()
+    await ra.awaitInSync()
+    await until(async () => (await a.db.order_notices.count().exec()) === 1)
+    await until(async () => (await a.db.admin_orders.findOne(orderId).exec())?.status === 'shipped')
+    const notice = await a.db.order_notices.findOne().exec()
+    expect(notice?.message).toMatch(/^Order #[0-9A-F]{8} was not moved to Delivered: /)
+    expect(notice?.message).toContain('ID checked (21+)')
+    expect(notice?.message).not.toContain('already been moved')
+
+    // With the check confirmed on the device, it goes through and the history says who checked.
+    await moveOrder(a.db, orderId, 'delivered', { idChecked: true })
+    await ra.awaitInSync()
+    await until(async () => {
+      const { data } = await service.from('orders').select('status').eq('id', orderId).single()
+      return data?.status === 'delivered'
+    })
+    ra.nudge()
+    await until(async () => {
+      const doc = await a.db.admin_orders.findOne(orderId).exec()
+      return Boolean(doc?.statusHistory.some((h) => h.idChecked && h.by === 'alex@humo.test'))
+    })
+    await ra.cancel()
+    await a.db.close()
   })
 
   it('refuses the admin pull to a shopper', async () => {

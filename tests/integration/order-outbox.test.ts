@@ -1,6 +1,7 @@
 // The shopper's order outbox against the embedded backend: an order placed while the backend is
 // unreachable survives a "reload" (a new RxDB instance on the same storage) and reaches the
-// server exactly once with the server's totals; a refused order carries its reason.
+// server exactly once with the server's totals; a refused order carries its reason; a pickup
+// order carries its window and payment, and its status is read back with the time it was known.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, startTestBackend, type TestBackend } from '../fixtures/backend'
 import { createTestDatabase } from '../fixtures/memory-database'
@@ -11,6 +12,8 @@ import { placeOrder } from '../../src/features/checkout/checkout.actions'
 import type { CheckoutDraft } from '../../src/features/checkout/checkout.validation'
 import type { HumoDatabase } from '../../src/data/database'
 import type { ProductDoc } from '../../src/data/schemas/product.schema'
+import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES, pickupSlots } from '../../src/lib/shop-hours'
+import { createHash } from 'node:crypto'
 
 let backend: TestBackend
 
@@ -26,6 +29,7 @@ const draft: CheckoutDraft = {
   fulfilment: 'delivery',
   deliveryMethod: 'standard',
   paymentMethod: 'cash',
+  pickupWindow: null,
 }
 
 beforeAll(async () => {
@@ -150,6 +154,86 @@ describe('order outbox', () => {
     )
     outbox.stop()
     expect(refused?.refusal?.[0]?.message).toBe(`${soldOut!.name} is out of stock`)
+    expect(await serverOrders(order.id)).toHaveLength(0)
+    await db.close()
+  })
+
+  it('sends a pickup order with its window and payment, and reads its status back', async () => {
+    const { db } = await syncedDatabase()
+    const [a] = inStock((await db.products.find().exec()).map((d) => d.toJSON() as ProductDoc))
+    await addToCart(db, a!, 1)
+    const slot = pickupSlots(DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES)[0]!
+    const order = await placeOrder(db, {
+      draft: {
+        ...draft,
+        fulfilment: 'pickup',
+        paymentMethod: 'debit',
+        pickupWindow: { start: slot.start, end: slot.end },
+      },
+      lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
+    })
+    const outbox = startOrderOutbox(db, backend.anon)
+    const accepted = await waitFor(
+      () => db.orders.findOne(order.id).exec(),
+      (doc) => doc?.sync !== 'queued' && doc?.sync !== 'sending',
+    )
+    expect(accepted?.refusal ?? null).toBeNull()
+    expect(accepted?.sync).toBe('accepted')
+    expect(Date.parse(accepted!.pickupWindow!.start)).toBe(Date.parse(slot.start))
+    const topic = `order:${createHash('sha256').update(order.secret).digest('hex')}`
+    expect(accepted?.channel).toBe(topic)
+    expect(accepted?.statusCheckedAt).toBeTruthy()
+    const { data: row } = await backend.service
+      .from('orders')
+      .select('payment_method')
+      .eq('id', order.id)
+      .single()
+    expect(row?.payment_method).toBe('debit')
+
+    const moved = await backend.service.rpc('set_order_status', {
+      p_id: order.id,
+      p_from: 'pending',
+      p_to: 'processing',
+    })
+    expect(moved.error).toBeNull()
+    const before = accepted!.statusCheckedAt!
+    await new Promise((r) => setTimeout(r, 5))
+    await outbox.refreshStatuses()
+    const refreshed = await db.orders.findOne(order.id).exec()
+    outbox.stop()
+    expect(refreshed?.status).toBe('processing')
+    expect(refreshed?.statusHistory.map((h) => h.status)).toEqual(['pending', 'processing'])
+    expect(Date.parse(refreshed!.statusCheckedAt!)).toBeGreaterThan(Date.parse(before))
+    await db.close()
+  })
+
+  it('refuses a pickup window outside the hours with a reason the shopper can read', async () => {
+    const { db } = await syncedDatabase()
+    const [a] = inStock((await db.products.find().exec()).map((d) => d.toJSON() as ProductDoc))
+    await addToCart(db, a!, 1)
+    const slot = pickupSlots(DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES)[0]!
+    // 3:00 AM in Los Angeles on the slot's day: the shop is closed then.
+    const night = new Date(Date.parse(slot.start))
+    night.setUTCHours(11, 0, 0, 0)
+    if (night.getTime() < Date.parse(slot.start)) night.setUTCDate(night.getUTCDate() + 1)
+    const order = await placeOrder(db, {
+      draft: {
+        ...draft,
+        fulfilment: 'pickup',
+        pickupWindow: {
+          start: night.toISOString(),
+          end: new Date(night.getTime() + 30 * 60_000).toISOString(),
+        },
+      },
+      lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
+    })
+    const outbox = startOrderOutbox(db, backend.anon)
+    const refused = await waitFor(
+      () => db.orders.findOne(order.id).exec(),
+      (doc) => doc?.sync === 'refused',
+    )
+    outbox.stop()
+    expect(refused?.refusal?.[0]?.message).toMatch(/pickup/i)
     expect(await serverOrders(order.id)).toHaveLength(0)
     await db.close()
   })

@@ -10,6 +10,7 @@ import { CATALOGUE_TABLES, watchChanges } from '../../src/data/replication/live-
 import { cartViewOf } from '../../src/features/cart/hooks/use-cart'
 import type { CartLineDoc } from '../../src/data/schemas/cart-line.schema'
 import { SHOP } from '../../src/lib/shop'
+import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../src/lib/shop-hours'
 import { startTestBackend, type TestBackend } from '../fixtures/backend'
 import { createTestDatabase } from '../fixtures/memory-database'
 
@@ -34,6 +35,9 @@ describe('shop settings on the device', () => {
     expect(first.serverModified).toBeNull()
     expect(first.money.expressDelivery).toBe(19.99)
     expect(first.facts).toEqual(SHOP)
+    expect(first.hours).toEqual(DEFAULT_OPENING_HOURS)
+    expect(first.pickup).toEqual(DEFAULT_PICKUP_RULES)
+    expect(first.orderEmails).toBe(false)
 
     const replication = replicateShopSettings(backend.anon, db, { live: false })
     await replication.awaitInitialReplication()
@@ -47,6 +51,10 @@ describe('shop settings on the device', () => {
       freeShippingThreshold: 50,
     })
     expect(synced.facts).toEqual(SHOP)
+    // The seeded hours are SPEC.md's, as the defaults; the test server has no mail server.
+    expect(synced.hours).toEqual(DEFAULT_OPENING_HOURS)
+    expect(synced.pickup).toEqual(DEFAULT_PICKUP_RULES)
+    expect(synced.orderEmails).toBe(false)
   })
 
   it("follows an admin's save live, and the cart totals use the new rates", async () => {

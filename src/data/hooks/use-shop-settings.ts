@@ -1,21 +1,38 @@
 /**
- * The shop's settings as the device holds them: the money rules for the checkout preview and the
- * facts pages show. Until the first sync brings `shop_settings`, the built-in defaults (SPEC.md's
- * values in src/lib/money.ts and src/lib/shop.ts).
+ * The shop's settings as the device holds them: the money rules for the checkout preview, the
+ * facts pages show, the opening hours and pickup rules (decision 018) and whether the server
+ * sends order emails. Until the first sync brings `shop_settings`, the built-in defaults
+ * (SPEC.md's values in src/lib/money.ts, src/lib/shop.ts and src/lib/shop-hours.ts).
  */
 import { useMemo } from 'react'
 import { map } from 'rxjs'
 import { DEFAULT_MONEY_RULES, type MoneyRules } from '../../lib/money'
 import { SHOP, type ShopConfig } from '../../lib/shop'
+import {
+  DEFAULT_OPENING_HOURS,
+  DEFAULT_PICKUP_RULES,
+  type PickupRules,
+  type WeeklyHours,
+} from '../../lib/shop-hours'
 import { useHumoData } from '../data-context'
 import type { HumoDatabase } from '../database'
-import { completeFacts, SHOP_SETTINGS_ID } from '../replication/shop-settings-row'
+import {
+  completeFacts,
+  minutesOr,
+  openingHoursOf,
+  SHOP_SETTINGS_ID,
+} from '../replication/shop-settings-row'
 import type { ShopSettingsDoc } from '../schemas/shop-settings.schema'
 import { useObservable } from './use-observable'
 
 export type ShopSettings = {
   money: MoneyRules
   facts: ShopConfig
+  /** Seven days, Sunday first, in the shop's time zone. */
+  hours: WeeklyHours
+  pickup: PickupRules
+  /** The server sends order emails (it has a mail server); only then may a screen promise one. */
+  orderEmails: boolean
   /** The server's version of the settings shown, or null while they are the built-in ones. */
   serverModified: string | null
 }
@@ -23,6 +40,9 @@ export type ShopSettings = {
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   money: DEFAULT_MONEY_RULES,
   facts: SHOP,
+  hours: DEFAULT_OPENING_HOURS,
+  pickup: DEFAULT_PICKUP_RULES,
+  orderEmails: false,
   serverModified: null,
 }
 
@@ -36,6 +56,13 @@ export function shopSettingsOf(doc: ShopSettingsDoc | null | undefined): ShopSet
       freeShippingThreshold: doc.freeShippingThreshold,
     },
     facts: completeFacts(doc.facts),
+    // Checked again: a document written before version 1's checks is still read safely.
+    hours: openingHoursOf(doc.openingHours),
+    pickup: {
+      prepMinutes: minutesOr(doc.pickupPrepMinutes, DEFAULT_PICKUP_RULES.prepMinutes, 0, 1440),
+      slotMinutes: minutesOr(doc.pickupSlotMinutes, DEFAULT_PICKUP_RULES.slotMinutes, 5, 1440),
+    },
+    orderEmails: doc.orderEmails === true,
     serverModified: doc.serverModified,
   }
 }

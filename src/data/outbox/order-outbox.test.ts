@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { applyAnswer, backoffMs, isFatalError, MAX_BACKOFF_MS } from './order-outbox'
+import {
+  applyAnswer,
+  applyStatus,
+  backoffMs,
+  isFatalError,
+  MAX_BACKOFF_MS,
+  placeOrderPayload,
+} from './order-outbox'
 import type { OrderDoc } from '../schemas/order.schema'
 
 const order: OrderDoc = {
@@ -22,6 +29,9 @@ const order: OrderDoc = {
   totals: { subtotal: 20, tax: 1.6, shipping: 9.99, discount: 0, total: 31.59 },
   totalsFrom: 'preview',
   statusHistory: [],
+  pickupWindow: null,
+  channel: null,
+  statusCheckedAt: null,
   createdAt: '2026-11-22T00:00:00Z',
   updatedAt: '2026-11-22T00:00:00Z',
 }
@@ -75,5 +85,77 @@ describe('order outbox rules', () => {
     expect(next.sync).toBe('refused')
     expect(next.refusal).toEqual([{ productId: 'p1', message: 'Only 1 left in stock!' }])
     expect(next.totalsFrom).toBe('preview')
+  })
+
+  it('sends the pickup window and the payment method, never a card', () => {
+    const window = { start: '2026-11-26T18:00:00.000Z', end: '2026-11-26T18:30:00.000Z' }
+    const pickup = placeOrderPayload({ ...order, fulfilment: 'pickup', pickupWindow: window })
+    expect(pickup.pickupWindow).toEqual(window)
+    expect(pickup.paymentMethod).toBe('cash')
+    expect(pickup).not.toHaveProperty('cardLast4')
+    expect(placeOrderPayload({ ...order, pickupWindow: window }).pickupWindow).toBeNull()
+  })
+
+  it('keeps the window, topic and check time of an accepted order', () => {
+    const next = applyAnswer(
+      { ...order, fulfilment: 'pickup' },
+      {
+        status: 'accepted',
+        order: {
+          id: 'o1',
+          status: 'pending',
+          subtotal: 20,
+          tax: 1.6,
+          shipping: 0,
+          discount: 0,
+          total: 21.6,
+          pickupWindow: { start: '2026-11-26T18:00:00Z', end: '2026-11-26T18:30:00Z' },
+          channel: 'order:abc',
+          statusHistory: [{ status: 'pending', at: '2026-11-22T01:00:00Z' }],
+        },
+      },
+      '2026-11-22T01:00:01Z',
+    )
+    expect(next.pickupWindow).toEqual({
+      start: '2026-11-26T18:00:00Z',
+      end: '2026-11-26T18:30:00Z',
+    })
+    expect(next.channel).toBe('order:abc')
+    expect(next.statusCheckedAt).toBe('2026-11-22T01:00:01Z')
+  })
+
+  it('applies a newer status and ignores an older answer that arrives late', () => {
+    const accepted: OrderDoc = {
+      ...order,
+      sync: 'accepted',
+      statusHistory: [{ status: 'pending', at: '2026-11-22T01:00:00Z' }],
+    }
+    const shipped = applyStatus(
+      accepted,
+      {
+        status: 'shipped',
+        statusHistory: [
+          { status: 'pending', at: '2026-11-22T01:00:00Z' },
+          { status: 'processing', at: '2026-11-22T01:05:00Z', by: 'staff@humo.test' },
+          { status: 'shipped', at: '2026-11-22T01:10:00Z' },
+        ],
+        updatedAt: '2026-11-22T01:10:00Z',
+      },
+      '2026-11-22T01:10:01Z',
+    )
+    expect(shipped.status).toBe('shipped')
+    expect(shipped.statusCheckedAt).toBe('2026-11-22T01:10:01Z')
+    expect(JSON.stringify(shipped.statusHistory)).not.toContain('staff@')
+    const late = applyStatus(
+      shipped,
+      {
+        status: 'processing',
+        statusHistory: shipped.statusHistory.slice(0, 2),
+        updatedAt: '2026-11-22T01:05:00Z',
+      },
+      '2026-11-22T01:10:02Z',
+    )
+    expect(late.status).toBe('shipped')
+    expect(applyStatus(shipped, { status: 'bogus' }, 'x')).toBe(shipped)
   })
 })

@@ -15,23 +15,103 @@ import type { OrderDoc, OrderStatus } from '../schemas/order.schema'
 
 export const MAX_BACKOFF_MS = 60_000
 
+/** A status history entry as the shopper sees it (never who moved it). */
+export type StatusEntry = { status: string; at: string; idChecked?: boolean }
+
+/**
+ * The shopper's view of an order, as place_order (accepted), get_orders and track_order answer
+ * it (decision 018): the order document without staff details, plus its Realtime topic.
+ */
+export type ShopperOrder = {
+  id: string
+  status: OrderStatus
+  fulfilment?: 'pickup' | 'delivery'
+  deliveryMethod?: 'standard' | 'express'
+  shippingAddress?: OrderDoc['shippingAddress']
+  paymentMethod?: string
+  subtotal: number
+  tax: number
+  shipping: number
+  discount: number
+  total: number
+  createdAt?: string
+  updatedAt?: string
+  estimatedDelivery?: string | null
+  statusHistory?: StatusEntry[] | null
+  pickupWindow?: { start: string; end: string } | null
+  channel?: string | null
+  items?: {
+    productId: string
+    name?: string
+    unitPrice: number
+    quantity: number
+    lineTotal?: number
+  }[]
+}
+
 export type PlaceOrderAnswer =
-  | {
-      status: 'accepted'
-      order: {
-        id: string
-        status: OrderStatus
-        subtotal: number
-        tax: number
-        shipping: number
-        discount: number
-        total: number
-        createdAt?: string
-        estimatedDelivery?: string | null
-        items?: { productId: string; name?: string; unitPrice: number; quantity: number }[]
-      }
-    }
+  | { status: 'accepted'; order: ShopperOrder }
   | { status: 'refused'; reasons: { productId: string | null; message: string }[] }
+
+const STATUSES: readonly OrderStatus[] = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+]
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (STATUSES as readonly string[]).includes(value)
+}
+
+/** The history as stored on the device: status, time and the ID-check mark, nothing else. */
+export function cleanHistory(history: unknown): StatusEntry[] | null {
+  if (!Array.isArray(history)) return null
+  const out: StatusEntry[] = []
+  for (const entry of history as Record<string, unknown>[]) {
+    if (!entry || typeof entry.status !== 'string' || typeof entry.at !== 'string') continue
+    out.push(
+      entry.idChecked === true
+        ? { status: entry.status, at: entry.at, idChecked: true }
+        : { status: entry.status, at: entry.at },
+    )
+  }
+  return out
+}
+
+function cleanWindow(value: unknown): { start: string; end: string } | null {
+  if (!value || typeof value !== 'object') return null
+  const w = value as Record<string, unknown>
+  return typeof w.start === 'string' && typeof w.end === 'string'
+    ? { start: w.start, end: w.end }
+    : null
+}
+
+/**
+ * A live status from the server (get_orders, a Realtime event) applied to the device's order.
+ * An older answer than the one the device holds is ignored, so events and re-reads may arrive in
+ * any order.
+ */
+export function applyStatus(
+  order: OrderDoc,
+  server: { status: unknown; statusHistory?: unknown; updatedAt?: unknown; channel?: unknown },
+  checkedAt: string,
+): OrderDoc {
+  if (!isOrderStatus(server.status)) return order
+  const history = cleanHistory(server.statusHistory)
+  // The history only grows (every change appends), so a shorter one is an older answer.
+  if (history && history.length < (order.statusHistory?.length ?? 0)) return order
+  const serverUpdated = typeof server.updatedAt === 'string' ? server.updatedAt : null
+  return {
+    ...order,
+    status: server.status,
+    statusHistory: history ?? order.statusHistory,
+    channel: typeof server.channel === 'string' ? server.channel : (order.channel ?? null),
+    statusCheckedAt: checkedAt,
+    updatedAt: serverUpdated ?? order.updatedAt,
+  }
+}
 
 type RpcError = { code?: string; message: string }
 
@@ -54,7 +134,7 @@ export function placeOrderPayload(order: OrderDoc) {
     shippingAddress: order.shippingAddress ?? null,
     billingAddress: order.billingAddress ?? null,
     paymentMethod: order.paymentMethod,
-    cardLast4: order.cardLast4 ?? null,
+    pickupWindow: order.fulfilment === 'pickup' ? (order.pickupWindow ?? null) : null,
     items: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
   }
 }
@@ -74,7 +154,7 @@ export function applyAnswer(order: OrderDoc, answer: PlaceOrderAnswer, at: strin
   return {
     ...order,
     sync: 'accepted',
-    status: server.status ?? 'pending',
+    status: isOrderStatus(server.status) ? server.status : 'pending',
     lastError: null,
     refusal: null,
     totals: {
@@ -90,6 +170,10 @@ export function applyAnswer(order: OrderDoc, answer: PlaceOrderAnswer, at: strin
       unitPrice: unitPrices.get(item.productId) ?? item.unitPrice,
     })),
     estimatedDelivery: server.estimatedDelivery ?? order.estimatedDelivery ?? null,
+    pickupWindow: cleanWindow(server.pickupWindow) ?? order.pickupWindow ?? null,
+    channel: typeof server.channel === 'string' ? server.channel : (order.channel ?? null),
+    statusHistory: cleanHistory(server.statusHistory) ?? order.statusHistory,
+    statusCheckedAt: at,
     updatedAt: at,
   }
 }
@@ -99,6 +183,8 @@ export type OrderOutbox = {
   flush(): Promise<void>
   /** Refresh the status of this device's accepted, unfinished orders. */
   refreshStatuses(): Promise<void>
+  /** Record a status the server pushed for one order (order-tracking.ts's live events). */
+  receiveStatus(orderId: string, server: Parameters<typeof applyStatus>[1]): Promise<void>
   stop(): void
 }
 
@@ -198,30 +284,27 @@ export function startOrderOutbox(
       p_refs: open.map((o) => ({ id: o.id, secret: o.secret })),
     })
     if (response.error || !Array.isArray(response.data)) return
-    for (const server of response.data as {
-      id: string
-      status: OrderStatus
-      status_history?: { status: string; at: string }[]
-      statusHistory?: { status: string; at: string }[]
-    }[]) {
-      const doc = open.find((o) => o.id === server.id)
-      const history = server.statusHistory ?? server.status_history
-      if (!doc || (doc.status === server.status && !history)) continue
-      await doc.incrementalModify((d) => ({
-        ...d,
-        status: server.status,
-        statusHistory: history?.map((h) => ({ status: h.status, at: h.at })) ?? d.statusHistory,
-        updatedAt: new Date(now()).toISOString(),
-      }))
+    const at = new Date(now()).toISOString()
+    for (const server of response.data as ShopperOrder[]) {
+      const doc = open.find((o) => o.id === server?.id)
+      if (!doc) continue
+      await doc.incrementalModify((d) => applyStatus(d, server, at))
     }
   }
 
   const inserted = db.orders.insert$.subscribe(() => void flush())
   void flush()
 
+  const receiveStatus = async (orderId: string, server: Parameters<typeof applyStatus>[1]) => {
+    const doc = await db.orders.findOne(orderId).exec()
+    if (doc?.sync !== 'accepted') return
+    await doc.incrementalModify((d) => applyStatus(d, server, new Date(now()).toISOString()))
+  }
+
   return {
     flush,
     refreshStatuses,
+    receiveStatus,
     stop() {
       stopped = true
       clearTimeout(timer)

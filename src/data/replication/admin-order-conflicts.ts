@@ -4,12 +4,15 @@
  * device takes the server's state and records a notice telling this person what happened — so no
  * status change is lost silently. Apart from the replication (admin-orders-replication.ts) because
  * the database needs it when it opens, on every device, and the replication only on the admin's.
+ *
+ * A move the server refused for its own reason (a handoff without the ID check, decision 018)
+ * arrives with the server's words in `refusal`: the notice gives them instead of blaming a
+ * colleague. Statuses are named in the order's own words (src/lib/order-status.ts).
  */
 import type { RxConflictHandler, WithDeleted } from 'rxdb'
 import type { AdminOrderDoc } from '../schemas/admin-order.schema'
 import type { OrderNoticeDoc } from '../schemas/order-notice.schema'
-
-const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1)
+import { orderNumber, orderStatusLabel } from '../../lib/order-status'
 
 /** The notice for the person whose change lost. */
 export function lostChangeNotice(
@@ -21,17 +24,20 @@ export function lostChangeNotice(
   const last = server.statusHistory.at(-1)
   const who = last?.by ? ` by ${last.by}` : ''
   const from = seen?.status ?? server.status
+  const label = (status: string) => orderStatusLabel(status, server.fulfilment)
+  const number = orderNumber(mine.id)
   return {
     id: `${mine.id}:${now.getTime()}`,
     orderId: mine.id,
     attemptedFrom: from,
     attemptedTo: mine.status,
     actualStatus: server.status,
-    changedBy: last?.by ?? null,
-    changedAt: last?.at ?? null,
-    message:
-      `Your move of order #${mine.id.slice(0, 8).toUpperCase()} from ${label(from)} to ${label(mine.status)} ` +
-      `was not applied: it had already been moved to ${label(server.status)}${who}.`,
+    changedBy: server.refusal ? null : (last?.by ?? null),
+    changedAt: server.refusal ? null : (last?.at ?? null),
+    message: server.refusal
+      ? `Order ${number} was not moved to ${label(mine.status)}: ${server.refusal}`
+      : `Your move of order ${number} from ${label(from)} to ${label(mine.status)} ` +
+        `was not applied: it had already been moved to ${label(server.status)}${who}.`,
     createdAt: now.toISOString(),
     dismissed: false,
   }
@@ -47,7 +53,8 @@ export function createAdminOrderConflictHandler(
       if (newDocumentState.status !== realMasterState.status) {
         await record(lostChangeNotice(newDocumentState, assumedMasterState, realMasterState))
       }
-      return realMasterState
+      // The refusal was for this notice only; the device keeps the server's state.
+      return { ...realMasterState, refusal: null }
     },
   }
 }

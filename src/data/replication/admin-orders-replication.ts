@@ -3,11 +3,15 @@
  * status changes made on this device (online or offline) through `set_order_status`, a
  * compare-and-set on the status the device last saw.
  *
- * The conflict rule (docs/decisions/004) is in admin-order-conflicts.ts.
+ * The conflict rule (docs/decisions/004) is in admin-order-conflicts.ts. A move to `delivered`
+ * carries the ID check staff confirmed on this device (`p_id_checked`, decision 018); the server
+ * refuses a handoff without it (`id_check_required`), which comes back as a conflict whose
+ * document carries the server's message in `refusal`.
  */
 import type { WithDeleted } from 'rxdb'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
 import { Subject } from 'rxjs'
+import { needsIdCheck } from '../../lib/order-status'
 import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { AdminOrderDoc } from '../schemas/admin-order.schema'
@@ -30,7 +34,8 @@ export type AdminOrderRow = WireRow & {
   total?: number | string
   trackingNumber?: string | null
   estimatedDelivery?: string | null
-  statusHistory?: { status: string; at: string; by?: string | null }[]
+  statusHistory?: { status: string; at: string; by?: string | null; idChecked?: boolean }[]
+  pickupWindow?: { start: string; end: string } | null
   items?: {
     productId: string | null
     name: string
@@ -46,6 +51,57 @@ export type AdminOrderRow = WireRow & {
 const n = (value: number | string | undefined | null) => {
   const parsed = typeof value === 'number' ? value : Number(value ?? 0)
   return Number.isFinite(parsed) ? parsed : 0
+}
+
+function pickupWindowOf(value: unknown): { start: string; end: string } | null {
+  if (!value || typeof value !== 'object') return null
+  const { start, end } = value as { start?: unknown; end?: unknown }
+  return typeof start === 'string' && typeof end === 'string' ? { start, end } : null
+}
+
+/** The arguments of `set_order_status` for a move made on this device. */
+export function setStatusArgs(
+  mine: Pick<AdminOrderDoc, 'id' | 'status' | 'idChecked'>,
+  from: string,
+): Record<string, unknown> {
+  const args: Record<string, unknown> = { p_id: mine.id, p_from: from, p_to: mine.status }
+  // Only a handoff sends the check, so other moves also reach a server that predates it.
+  if (needsIdCheck(mine.status)) args.p_id_checked = mine.idChecked === true
+  return args
+}
+
+export type SetStatusAnswer = {
+  applied: boolean
+  reason?: string
+  message?: string
+  order: AdminOrderRow
+}
+
+/**
+ * The server's state to keep when it refused a move: a colleague's change (the notice names
+ * them), or a refusal with its own words — an ID check missing, or any refusal of an order nobody
+ * else moved — carried in `refusal`.
+ */
+export function refusedState(
+  answer: SetStatusAnswer,
+  from: string,
+  fallbackModified: string,
+): WithDeleted<AdminOrderDoc> {
+  const doc = adminOrderRowToDoc({
+    ...answer.order,
+    _modified: (answer.order as { _modified?: string })._modified ?? fallbackModified,
+    _deleted: false,
+  })
+  if (answer.reason === 'id_check_required' || (answer.reason && doc.status === from)) {
+    doc.refusal = answer.message?.trim() || refusalFallback(answer.reason)
+  }
+  return doc
+}
+
+function refusalFallback(reason: string): string {
+  return reason === 'id_check_required'
+    ? 'The ID check (21+) must be confirmed before an order is handed over.'
+    : `The server refused the change (${reason}).`
 }
 
 export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDoc> {
@@ -73,7 +129,12 @@ export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDo
       status: h.status,
       at: h.at,
       by: h.by ?? null,
+      ...(h.idChecked === true ? { idChecked: true } : {}),
     })),
+    pickupWindow: pickupWindowOf(row.pickupWindow),
+    // The server's state never asks for a check: only a move made on this device does.
+    idChecked: false,
+    refusal: null,
     items: (row.items ?? []).map((i) => ({
       productId: i.productId,
       name: i.name,
@@ -118,22 +179,15 @@ export function replicateAdminOrders(
           // Staff only change statuses; deletions and other fields are never pushed.
           if (newDocumentState._deleted || !assumedMasterState) continue
           if (newDocumentState.status === assumedMasterState.status) continue
-          const response = await supabase.rpc('set_order_status', {
-            p_id: newDocumentState.id,
-            p_from: assumedMasterState.status,
-            p_to: newDocumentState.status,
-          })
+          const response = await supabase.rpc(
+            'set_order_status',
+            setStatusArgs(newDocumentState, assumedMasterState.status),
+          )
           if (response.error) throw new Error(`set_order_status failed: ${response.error.message}`)
-          const answer = response.data as { applied: boolean; order: AdminOrderRow }
+          const answer = response.data as SetStatusAnswer
           if (!answer.applied) {
             conflicts.push(
-              adminOrderRowToDoc({
-                ...answer.order,
-                _modified:
-                  (answer.order as { _modified?: string })._modified ??
-                  assumedMasterState.serverModified,
-                _deleted: false,
-              }),
+              refusedState(answer, assumedMasterState.status, assumedMasterState.serverModified),
             )
           }
         }

@@ -1,11 +1,19 @@
 /**
  * Wire shape of `pull_shop_settings` (and of `admin_save_shop_settings`'s answer), and its
  * mapping onto the device document. Facts missing from a row fall back to the built-in ones,
- * field by field, so a device never shows an empty phone number or address.
+ * field by field, so a device never shows an empty phone number or address; so do the opening
+ * hours and pickup rules (a bad or missing value never breaks a device: it keeps the defaults).
  */
 import type { WithDeleted } from 'rxdb'
 import { DEFAULT_MONEY_RULES } from '../../lib/money'
 import { SHOP, type OpeningHours, type ShopConfig } from '../../lib/shop'
+import {
+  DEFAULT_OPENING_HOURS,
+  DEFAULT_PICKUP_RULES,
+  isValidDay,
+  type DayHours,
+  type WeeklyHours,
+} from '../../lib/shop-hours'
 import type { ShopSettingsDoc } from '../schemas/shop-settings.schema'
 import type { WireRow } from './rpc-pull'
 
@@ -17,6 +25,11 @@ export type ShopSettingsRow = WireRow & {
   express_delivery?: number | string | null
   free_shipping_threshold?: number | string | null
   facts?: Partial<ShopConfig> | null
+  /** Seven entries, Sunday first, each null (closed) or {open, close} as "HH:MM". */
+  opening_hours?: unknown
+  pickup_prep_minutes?: unknown
+  pickup_slot_minutes?: unknown
+  order_emails?: unknown
 }
 
 const amount = (value: number | string | null | undefined, fallback: number) => {
@@ -65,6 +78,43 @@ export function completeFacts(
   }
 }
 
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/
+
+function dayOf(value: unknown): DayHours | undefined {
+  if (value === null) return null
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined
+  const { open, close } = value as { open?: unknown; close?: unknown }
+  if (typeof open !== 'string' || typeof close !== 'string') return undefined
+  if (!HHMM.test(open) || !HHMM.test(close)) return undefined
+  const day = { open, close }
+  return isValidDay(day) ? day : undefined
+}
+
+/**
+ * The week's hours, or the defaults when the value is not seven valid days: one bad day would
+ * make the rest of the week a guess, so the whole week falls back.
+ */
+export function openingHoursOf(value: unknown): ShopSettingsDoc['openingHours'] {
+  const fallback = () => copyHours(DEFAULT_OPENING_HOURS)
+  if (!Array.isArray(value) || value.length !== 7) return fallback()
+  const days = value.map(dayOf)
+  if (days.some((day) => day === undefined)) return fallback()
+  return copyHours(days as DayHours[])
+}
+
+/** A mutable copy, as RxDB stores it. */
+export function copyHours(hours: WeeklyHours): ShopSettingsDoc['openingHours'] {
+  return hours.map((day) => (day ? { open: day.open, close: day.close } : null))
+}
+
+/** Whole minutes within [min, max], or the fallback. */
+export function minutesOr(value: unknown, fallback: number, min: number, max: number): number {
+  const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  return typeof parsed === 'number' && Number.isInteger(parsed) && parsed >= min && parsed <= max
+    ? parsed
+    : fallback
+}
+
 export function shopSettingsRowToDoc(row: ShopSettingsRow): WithDeleted<ShopSettingsDoc> {
   const d = DEFAULT_MONEY_RULES
   return {
@@ -74,6 +124,21 @@ export function shopSettingsRowToDoc(row: ShopSettingsRow): WithDeleted<ShopSett
     expressDelivery: amount(row.express_delivery, d.expressDelivery),
     freeShippingThreshold: amount(row.free_shipping_threshold, d.freeShippingThreshold),
     facts: completeFacts(row.facts),
+    openingHours: openingHoursOf(row.opening_hours),
+    // A day at most: a longer preparation or window offers no window at all.
+    pickupPrepMinutes: minutesOr(
+      row.pickup_prep_minutes,
+      DEFAULT_PICKUP_RULES.prepMinutes,
+      0,
+      1440,
+    ),
+    pickupSlotMinutes: minutesOr(
+      row.pickup_slot_minutes,
+      DEFAULT_PICKUP_RULES.slotMinutes,
+      5,
+      1440,
+    ),
+    orderEmails: row.order_emails === true,
     serverModified: row._modified,
     _deleted: Boolean(row._deleted),
   }

@@ -1,7 +1,13 @@
 /**
  * Every order, as an admin device holds it for the order board (pulled by `pull_orders_admin`).
  * Staff change `status` here, offline or not; the push sends each change as a compare-and-set
- * (`set_order_status(id, from, to)`), so a colleague's change is never overwritten silently.
+ * (`set_order_status(id, from, to, id_checked)`), so a colleague's change is never overwritten
+ * silently.
+ *
+ * Version 1 (docs/decisions/018): the pickup window, the ID check staff confirmed with a move to
+ * `delivered` (`idChecked`, pushed as `p_id_checked`), history entries that record that check,
+ * and `refusal`, the server's words when it refused this device's move for a reason other than a
+ * colleague's (the conflict handler turns them into the notice).
  */
 import {
   type MigrationStrategies,
@@ -15,7 +21,7 @@ const address = addressSchemaPart
 
 export const adminOrderSchemaLiteral = {
   title: 'admin order',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -48,6 +54,7 @@ export const adminOrderSchemaLiteral = {
           status: { type: 'string' },
           at: { type: 'string' },
           by: { type: ['string', 'null'] },
+          idChecked: { type: 'boolean' },
         },
       },
     },
@@ -65,6 +72,12 @@ export const adminOrderSchemaLiteral = {
         },
       },
     },
+    pickupWindow: {
+      type: ['object', 'null'],
+      properties: { start: { type: 'string' }, end: { type: 'string' } },
+    },
+    idChecked: { type: 'boolean' },
+    refusal: { type: ['string', 'null'] },
     createdAt: { type: 'string', maxLength: 40 },
     updatedAt: { type: 'string' },
     serverModified: { type: 'string' },
@@ -96,4 +109,13 @@ export type AdminOrderDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof admi
 export const adminOrderSchema: RxJsonSchema<AdminOrderDoc> = adminOrderSchemaTyped
 
 /** Version n's strategy turns a version n-1 document into a version n one. */
-export const adminOrderMigrationStrategies: MigrationStrategies = {}
+export const adminOrderMigrationStrategies: MigrationStrategies = {
+  // A status change queued on a version 0 device never confirmed an ID check: it keeps its
+  // status, and the server refuses it if it was a handoff (the notice then says why).
+  1: (doc: Record<string, unknown>) => ({
+    ...doc,
+    pickupWindow: null,
+    idChecked: false,
+    refusal: null,
+  }),
+}

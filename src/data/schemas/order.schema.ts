@@ -3,6 +3,11 @@
  * it, with a client-made id and secret; the outbox sends it through `place_order` and records
  * the server's answer (`sync`: queued → sending → accepted | refused). The secret lets the
  * device read the order's status back; card numbers are never stored (DESIGN.md §8).
+ *
+ * Version 1 (issue 22): the pickup window, payment as 'cash' | 'debit' (paid at handoff, decision
+ * 019; an old 'card' order is carried over as 'debit'), the order's live channel and when its
+ * status was last confirmed by the server (`statusCheckedAt`), so an offline page can say how old
+ * the status it shows is.
  */
 import {
   type MigrationStrategies,
@@ -18,7 +23,7 @@ const money = { type: 'number' } as const
 
 export const orderSchemaLiteral = {
   title: 'order',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -54,7 +59,7 @@ export const orderSchemaLiteral = {
     deliveryMethod: { type: 'string', enum: ['standard', 'express'] },
     shippingAddress: address,
     billingAddress: address,
-    paymentMethod: { type: 'string', enum: ['card', 'cash'] },
+    paymentMethod: { type: 'string', enum: ['cash', 'debit'] },
     cardLast4: { type: ['string', 'null'] },
     items: {
       type: 'array',
@@ -85,10 +90,24 @@ export const orderSchemaLiteral = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { status: { type: 'string' }, at: { type: 'string' } },
+        properties: {
+          status: { type: 'string' },
+          at: { type: 'string' },
+          idChecked: { type: 'boolean' },
+        },
         required: ['status', 'at'],
       },
     },
+    /** The pickup window chosen at checkout (ISO instants); null for delivery. */
+    pickupWindow: {
+      type: ['object', 'null'],
+      properties: { start: { type: 'string' }, end: { type: 'string' } },
+      required: ['start', 'end'],
+    },
+    /** The order's private Realtime topic, 'order:' + SHA-256 of the secret (decision 018). */
+    channel: { type: ['string', 'null'] },
+    /** When the server last confirmed `status` (place_order, get_orders or a live event). */
+    statusCheckedAt: { type: ['string', 'null'] },
     /** Set once the lines of a refused order were put back in the cart. */
     cartRestoredAt: { type: ['string', 'null'] },
     createdAt: { type: 'string', maxLength: 40 },
@@ -120,5 +139,18 @@ export type OrderDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof orderSche
 export type OrderStatus = OrderDoc['status']
 export const orderSchema: RxJsonSchema<OrderDoc> = orderSchemaTyped
 
-/** Version n's strategy turns a version n-1 document into a version n one. */
-export const orderMigrationStrategies: MigrationStrategies = {}
+/**
+ * Version n's strategy turns a version n-1 document into a version n one. Every stored order is
+ * kept (a queued one above all: it is the only copy of the shopper's order until it is sent).
+ */
+export const orderMigrationStrategies: MigrationStrategies = {
+  1: (old: Record<string, unknown>) => ({
+    ...old,
+    // Nothing was ever charged online: an old card order is paid by card at handoff.
+    paymentMethod: old.paymentMethod === 'cash' ? 'cash' : 'debit',
+    pickupWindow: null,
+    channel: null,
+    // An accepted order's status came from the server when it was last written.
+    statusCheckedAt: old.sync === 'accepted' ? (old.updatedAt ?? null) : null,
+  }),
+}

@@ -2,6 +2,8 @@
  * The shop's settings (one document, id 'shop'), pulled from `shop_settings`: the money rules
  * the checkout previews with and the facts the pages show (the shape of src/lib/shop.ts).
  * Read-only on shoppers' devices; staff change them through Admin Settings on the server.
+ * Version 1 adds the weekly opening hours, the pickup rules and whether order emails are sent
+ * (decision 018).
  */
 import {
   type MigrationStrategies,
@@ -9,6 +11,7 @@ import {
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
 } from 'rxdb'
+import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../lib/shop-hours'
 
 const text = { type: 'string' } as const
 const phone = {
@@ -19,7 +22,7 @@ const phone = {
 
 export const shopSettingsSchemaLiteral = {
   title: 'shop settings',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -69,6 +72,21 @@ export const shopSettingsSchemaLiteral = {
         'hours',
       ],
     },
+    /** Seven entries, Sunday first; null on a closed day (src/lib/shop-hours.ts). */
+    openingHours: {
+      type: 'array',
+      minItems: 7,
+      maxItems: 7,
+      items: {
+        type: ['object', 'null'],
+        properties: { open: text, close: text },
+        required: ['open', 'close'],
+      },
+    },
+    pickupPrepMinutes: { type: 'integer', minimum: 0 },
+    pickupSlotMinutes: { type: 'integer', minimum: 1 },
+    /** The server has a mail server and sends order emails; screens promise one only then. */
+    orderEmails: { type: 'boolean' },
     serverModified: { type: 'string' },
   },
   required: [
@@ -78,6 +96,10 @@ export const shopSettingsSchemaLiteral = {
     'expressDelivery',
     'freeShippingThreshold',
     'facts',
+    'openingHours',
+    'pickupPrepMinutes',
+    'pickupSlotMinutes',
+    'orderEmails',
     'serverModified',
   ],
 } as const
@@ -89,4 +111,14 @@ export type ShopSettingsDoc = ExtractDocumentTypeFromTypedRxJsonSchema<
 export const shopSettingsSchema: RxJsonSchema<ShopSettingsDoc> = shopSettingsSchemaTyped
 
 /** Version n's strategy turns a version n-1 document into a version n one. */
-export const shopSettingsMigrationStrategies: MigrationStrategies = {}
+export const shopSettingsMigrationStrategies: MigrationStrategies = {
+  // The hours and rules the shop had before they became settings; the next pull brings the
+  // server's own.
+  1: (doc: Record<string, unknown>) => ({
+    ...doc,
+    openingHours: DEFAULT_OPENING_HOURS.map((day) => (day ? { ...day } : null)),
+    pickupPrepMinutes: DEFAULT_PICKUP_RULES.prepMinutes,
+    pickupSlotMinutes: DEFAULT_PICKUP_RULES.slotMinutes,
+    orderEmails: false,
+  }),
+}

@@ -5,6 +5,7 @@
 import Papa from 'papaparse'
 import * as v from 'valibot'
 import type { AdminOrderDoc } from '../../data/schemas/admin-order.schema'
+import { orderNumber, orderStatusLabel, paymentLabel } from '../../lib/order-status'
 import type { AdminProductRow, SaveProductPayload } from './admin-product'
 import { productFormSchema } from './admin.validation'
 
@@ -65,41 +66,60 @@ export function productsToCsv(rows: readonly AdminProductRow[]): string {
   })
 }
 
+/**
+ * Orders out, each status in the order's own words (docs/decisions/018: a pickup order is never
+ * "shipped"), with the stored code beside it for tools. Not read back in, so cells a spreadsheet
+ * would run as a formula (a customer's name "=HYPERLINK(…)") are escaped.
+ */
 export function ordersToCsv(orders: readonly AdminOrderDoc[]): string {
-  return Papa.unparse({
-    fields: [
-      'id',
-      'created_at',
-      'status',
-      'customer_name',
-      'customer_email',
-      'fulfilment',
-      'delivery_method',
-      'payment_method',
-      'items',
-      'subtotal',
-      'tax',
-      'shipping',
-      'discount',
-      'total',
-    ],
-    data: orders.map((o) => [
-      o.id,
-      o.createdAt,
-      o.status,
-      o.customerName,
-      o.customerEmail,
-      o.fulfilment,
-      o.deliveryMethod,
-      o.paymentMethod,
-      o.items.map((i) => `${i.quantity} x ${i.name}`).join('; '),
-      o.subtotal.toFixed(2),
-      o.tax.toFixed(2),
-      o.shipping.toFixed(2),
-      o.discount.toFixed(2),
-      o.total.toFixed(2),
-    ]),
-  })
+  return Papa.unparse(
+    {
+      fields: [
+        'id',
+        'order_number',
+        'created_at',
+        'status',
+        'status_code',
+        'customer_name',
+        'customer_email',
+        'fulfilment',
+        'pickup_window_start',
+        'pickup_window_end',
+        'delivery_method',
+        'payment_method',
+        'items',
+        'subtotal',
+        'tax',
+        'shipping',
+        'discount',
+        'total',
+      ],
+      data: orders.map((o) => {
+        const pickup = o.fulfilment === 'pickup'
+        return [
+          o.id,
+          orderNumber(o.id),
+          o.createdAt,
+          orderStatusLabel(o.status, o.fulfilment),
+          o.status,
+          o.customerName,
+          o.customerEmail,
+          pickup ? 'pickup' : 'delivery',
+          (pickup && o.pickupWindow?.start) || '',
+          (pickup && o.pickupWindow?.end) || '',
+          pickup ? '' : o.deliveryMethod,
+          paymentLabel(o.paymentMethod, o.fulfilment),
+          o.items.map((i) => `${i.quantity} x ${i.name}`).join('; '),
+          o.subtotal.toFixed(2),
+          o.tax.toFixed(2),
+          o.shipping.toFixed(2),
+          o.discount.toFixed(2),
+          o.total.toFixed(2),
+        ]
+      }),
+    },
+    { escapeFormulae: true },
+  )
 }
 
 export type Lookup = { id: string; name: string }

@@ -14,7 +14,7 @@ import {
   type AdminProductRow,
 } from './admin-product'
 import { checkUploads, emptyProductForm, validateProductForm } from './admin.validation'
-import { dropTarget, isWaitingToSync } from './order-board-model'
+import { dropTarget, isWaitingToSync } from './orders/order-board-model'
 import { dashboardStats, percentChange, topProducts } from './order-stats'
 
 const DAY = 86_400_000

@@ -4,6 +4,7 @@
  * not hard-coded). Cancelled orders are not sales.
  */
 import { roundMoney } from '../../lib/money'
+import { asFulfilment, orderStatusLabel } from '../../lib/order-status'
 
 export type StatOrder = {
   id: string
@@ -110,6 +111,27 @@ export function ordersByStatus(orders: readonly StatOrder[]) {
     status,
     count: orders.filter((o) => o.status === status).length,
   }))
+}
+
+/**
+ * Orders per status in their own words (docs/decisions/018), for the sales report: "Ready for
+ * pickup" and "Out for delivery" are counted apart; statuses with no order are left out.
+ */
+export function ordersByStatusWords(
+  orders: readonly (StatOrder & { fulfilment?: string })[],
+): { label: string; count: number }[] {
+  const counts = new Map<string, number>()
+  for (const status of ORDER_STATUSES) {
+    for (const fulfilment of ['pickup', 'delivery'] as const) {
+      const n = orders.filter(
+        (o) => o.status === status && asFulfilment(o.fulfilment) === fulfilment,
+      ).length
+      if (n === 0) continue
+      const label = orderStatusLabel(status, fulfilment)
+      counts.set(label, (counts.get(label) ?? 0) + n)
+    }
+  }
+  return [...counts].map(([label, count]) => ({ label, count }))
 }
 
 export function topProducts(orders: readonly StatOrder[], limit = 5) {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MONEY_RULES } from '../../lib/money'
 import { SHOP } from '../../lib/shop'
+import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES, hoursLines } from '../../lib/shop-hours'
 import { formFromSettings, validateShopSettings } from './shop-settings.validation'
 
-const form = () => formFromSettings(SHOP, DEFAULT_MONEY_RULES)
+const form = () =>
+  formFromSettings(SHOP, DEFAULT_MONEY_RULES, DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES)
+const PICKUP = { pickupPrepMinutes: 30, pickupSlotMinutes: 30 }
 
 describe('Admin Settings form', () => {
   it('opens with the current settings and gives them back unchanged', () => {
@@ -11,7 +14,15 @@ describe('Admin Settings form', () => {
     expect(opened.taxPercent).toBe('8')
     expect(opened.expressDelivery).toBe('19.99')
     const result = validateShopSettings(opened)
-    expect(result).toEqual({ ok: true, payload: { ...DEFAULT_MONEY_RULES, facts: SHOP } })
+    expect(result).toEqual({
+      ok: true,
+      payload: {
+        ...DEFAULT_MONEY_RULES,
+        ...PICKUP,
+        openingHours: DEFAULT_OPENING_HOURS,
+        facts: { ...SHOP, hours: hoursLines(DEFAULT_OPENING_HOURS) },
+      },
+    })
   })
 
   it('turns the percent into a fraction and the phone numbers into E.164', () => {
@@ -34,7 +45,14 @@ describe('Admin Settings form', () => {
       keyword: 'SMOKE',
     })
     expect(result.payload.facts.address.state).toBe('CA')
-    expect(formFromSettings(result.payload.facts, result.payload).taxPercent).toBe('8.875')
+    expect(
+      formFromSettings(
+        result.payload.facts,
+        result.payload,
+        result.payload.openingHours,
+        DEFAULT_PICKUP_RULES,
+      ).taxPercent,
+    ).toBe('8.875')
   })
 
   it('says what is wrong, field by field', () => {
@@ -48,7 +66,8 @@ describe('Admin Settings form', () => {
       standardShipping: '-1',
       expressDelivery: 'fast',
       freeShippingThreshold: '50.123',
-      hours: [{ days: 'Mon-Fri', hours: '' }],
+      pickupPrepMinutes: '1000',
+      pickupSlotMinutes: '25',
     })
     expect(result.ok).toBe(false)
     if (result.ok) return
@@ -61,15 +80,47 @@ describe('Admin Settings form', () => {
       standardShipping: 'Standard delivery fee must be between $0 and $1000',
       expressDelivery: 'Express delivery fee must be a number',
       freeShippingThreshold: 'Free delivery threshold can have at most 2 decimals',
-      'hours.0.hours': 'Hours is required',
+      pickupPrepMinutes: 'Preparation time must be between 0 and 720 minutes',
+      pickupSlotMinutes: 'Pickup window length must be 15, 20, 30, 45, 60, 90, 120 minutes',
     })
   })
 
-  it('needs at least one line of opening hours', () => {
-    const result = validateShopSettings({ ...form(), hours: [] })
+  it('edits the week as data and derives the hours lines the contact page shows', () => {
+    const days = form().openingHours
+    // Sunday closed; Monday 10:30 AM-7:00 PM; Saturday open late.
+    days[0] = { ...days[0]!, closed: true }
+    days[1] = { closed: false, open: '10:30', close: '19:00' }
+    days[6] = { closed: false, open: '10:00', close: '22:00' }
+    const result = validateShopSettings({
+      ...form(),
+      openingHours: days,
+      pickupPrepMinutes: '45',
+      pickupSlotMinutes: '60',
+    })
+    if (!result.ok) throw new Error(JSON.stringify(result.errors))
+    expect(result.payload.openingHours[0]).toBeNull()
+    expect(result.payload.openingHours[1]).toEqual({ open: '10:30', close: '19:00' })
+    expect(result.payload.pickupPrepMinutes).toBe(45)
+    expect(result.payload.pickupSlotMinutes).toBe(60)
+    expect(result.payload.facts.hours).toEqual([
+      { days: 'Mon', hours: '10:30 AM-7:00 PM' },
+      { days: 'Tue-Fri', hours: '9:00 AM-8:00 PM' },
+      { days: 'Sat', hours: '10:00 AM-10:00 PM' },
+      { days: 'Sun', hours: 'Closed' },
+    ])
+  })
+
+  it('refuses a day that closes before it opens, naming the day', () => {
+    const days = form().openingHours
+    days[2] = { closed: false, open: '18:00', close: '09:00' }
+    days[3] = { closed: false, open: '', close: '17:00' }
+    const result = validateShopSettings({ ...form(), openingHours: days })
     expect(result).toEqual({
       ok: false,
-      errors: { hours: 'Add at least one line of opening hours' },
+      errors: {
+        'openingHours.2': 'Tuesday: the shop must open before it closes',
+        'openingHours.3': 'Wednesday: enter the opening and closing times',
+      },
     })
   })
 })

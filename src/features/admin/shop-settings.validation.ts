@@ -3,18 +3,44 @@
  * into what `admin_save_shop_settings` takes. The tax rate is typed as a percent (8 for 8%) and
  * sent as a fraction; phone numbers are typed as people write them and also sent in E.164 for
  * the tel: and sms: links. The server checks the same rules again and has the last word.
+ *
+ * The opening hours are data (decision 018): seven days, each closed or open from a time to a
+ * time in the shop's time zone; pickup windows are cut from them. The hours lines the contact page
+ * shows are derived from them (hoursLines), so the two never disagree.
  */
 import * as v from 'valibot'
 import type { MoneyRules } from '../../lib/money'
 import type { ShopConfig } from '../../lib/shop'
+import {
+  hoursLines,
+  isValidDay,
+  type DayHours,
+  type PickupRules,
+  type WeeklyHours,
+} from '../../lib/shop-hours'
 import { issuesByField } from './admin.validation'
 
 export const MAX_TAX_PERCENT = 25
 export const MAX_FEE = 1000
 export const MAX_THRESHOLD = 100000
-export const MAX_HOURS_LINES = 7
+export const MAX_PREP_MINUTES = 720
+/** The window lengths the server accepts (admin_save_shop_settings). */
+export const PICKUP_SLOT_CHOICES = [15, 20, 30, 45, 60, 90, 120] as const
 
-export type HoursLine = { days: string; hours: string }
+export const DAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const
+/** The editor lists the week Monday first; the data is Sunday first (Date#getDay). */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const
+
+/** One day as the form edits it; the times are kept while the day is closed. */
+export type DayForm = { closed: boolean; open: string; close: string }
 
 export type ShopSettingsForm = {
   name: string
@@ -30,17 +56,28 @@ export type ShopSettingsForm = {
   zip: string
   country: string
   deliveryArea: string
-  hours: HoursLine[]
+  /** Seven days, Sunday first. */
+  openingHours: DayForm[]
+  pickupPrepMinutes: string
+  pickupSlotMinutes: string
   taxPercent: string
   standardShipping: string
   expressDelivery: string
   freeShippingThreshold: string
 }
 
-export type ShopSettingsField = Exclude<keyof ShopSettingsForm, 'hours'>
+export type ShopSettingsField = Exclude<
+  keyof ShopSettingsForm,
+  'openingHours' | 'pickupSlotMinutes'
+>
 
 /** What the server takes (`admin_save_shop_settings`). */
-export type ShopSettingsPayload = MoneyRules & { facts: ShopConfig }
+export type ShopSettingsPayload = MoneyRules & {
+  facts: ShopConfig
+  openingHours: DayHours[]
+  pickupPrepMinutes: number
+  pickupSlotMinutes: number
+}
 
 const required = (label: string, max: number) =>
   v.pipe(
@@ -100,10 +137,28 @@ export const shopSettingsFormSchema = v.object({
   zip: v.pipe(v.string(), v.trim(), v.regex(/^\d{5}$/, 'ZIP code must be 5 digits')),
   country: required('Country', 60),
   deliveryArea: required('Delivery area', 200),
-  hours: v.pipe(
-    v.array(v.object({ days: required('Days', 40), hours: required('Hours', 60) })),
-    v.minLength(1, 'Add at least one line of opening hours'),
-    v.maxLength(MAX_HOURS_LINES, `At most ${MAX_HOURS_LINES} lines of opening hours`),
+  openingHours: v.pipe(
+    v.array(v.object({ closed: v.boolean(), open: v.string(), close: v.string() })),
+    v.length(7, 'Opening hours need 7 days'),
+  ),
+  pickupPrepMinutes: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Preparation time is required'),
+    v.regex(/^\d+$/, 'Preparation time must be a whole number of minutes'),
+    v.transform(Number),
+    v.maxValue(
+      MAX_PREP_MINUTES,
+      `Preparation time must be between 0 and ${MAX_PREP_MINUTES} minutes`,
+    ),
+  ),
+  pickupSlotMinutes: v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.check(
+      (n) => (PICKUP_SLOT_CHOICES as readonly number[]).includes(n),
+      `Pickup window length must be ${PICKUP_SLOT_CHOICES.join(', ')} minutes`,
+    ),
   ),
   taxPercent: amount('Tax rate', MAX_TAX_PERCENT, 3, 'Tax rate must be between 0% and 25%'),
   standardShipping: amount(
@@ -126,8 +181,35 @@ export const shopSettingsFormSchema = v.object({
   ),
 })
 
+const DEFAULT_DAY = { open: '10:00', close: '18:00' }
+
+export function dayForm(day: DayHours | undefined): DayForm {
+  return day ? { closed: false, ...day } : { closed: true, ...DEFAULT_DAY }
+}
+
+/** "Monday: the shop must open before it closes"; null when the day is fine. */
+export function dayError(index: number, day: DayForm): string | null {
+  if (day.closed) return null
+  const name = DAY_NAMES[index] ?? 'That day'
+  if (!/^\d{2}:\d{2}$/.test(day.open) || !/^\d{2}:\d{2}$/.test(day.close)) {
+    return `${name}: enter the opening and closing times`
+  }
+  return isValidDay({ open: day.open, close: day.close })
+    ? null
+    : `${name}: the shop must open before it closes`
+}
+
+export function hoursOfForm(days: readonly DayForm[]): DayHours[] {
+  return days.map((d) => (d.closed ? null : { open: d.open, close: d.close }))
+}
+
 /** The form as it opens: the settings the device holds. */
-export function formFromSettings(facts: ShopConfig, money: MoneyRules): ShopSettingsForm {
+export function formFromSettings(
+  facts: ShopConfig,
+  money: MoneyRules,
+  hours: WeeklyHours,
+  pickup: PickupRules,
+): ShopSettingsForm {
   // 0.08875 * 100 is 8.875000000000002 in binary floats; the rate has at most 5 decimals.
   const percent = Math.round(money.taxRate * 100_000) / 1000
   return {
@@ -144,7 +226,9 @@ export function formFromSettings(facts: ShopConfig, money: MoneyRules): ShopSett
     zip: facts.address.zip,
     country: facts.address.country,
     deliveryArea: facts.deliveryArea,
-    hours: facts.hours.map(({ days, hours }) => ({ days, hours })),
+    openingHours: Array.from({ length: 7 }, (_, i) => dayForm(hours[i])),
+    pickupPrepMinutes: String(pickup.prepMinutes),
+    pickupSlotMinutes: String(pickup.slotMinutes),
     taxPercent: String(percent),
     standardShipping: money.standardShipping.toFixed(2),
     expressDelivery: money.expressDelivery.toFixed(2),
@@ -152,13 +236,19 @@ export function formFromSettings(facts: ShopConfig, money: MoneyRules): ShopSett
   }
 }
 
-/** Errors are keyed by field (`hours.0.days` for a line of hours; `hours` for the list). */
+/** Errors are keyed by field (`openingHours.1` for Monday's hours). */
 export function validateShopSettings(
   form: ShopSettingsForm,
 ): { ok: true; payload: ShopSettingsPayload } | { ok: false; errors: Record<string, string> } {
   const result = v.safeParse(shopSettingsFormSchema, form)
-  if (!result.success) return { ok: false, errors: issuesByField(result.issues) }
+  const errors = result.success ? {} : issuesByField(result.issues)
+  form.openingHours.forEach((day, i) => {
+    const error = dayError(i, day)
+    if (error) errors[`openingHours.${i}`] ??= error
+  })
+  if (!result.success || Object.keys(errors).length > 0) return { ok: false, errors }
   const o = result.output
+  const openingHours = hoursOfForm(o.openingHours)
   return {
     ok: true,
     payload: {
@@ -166,6 +256,9 @@ export function validateShopSettings(
       standardShipping: o.standardShipping,
       expressDelivery: o.expressDelivery,
       freeShippingThreshold: o.freeShippingThreshold,
+      openingHours,
+      pickupPrepMinutes: o.pickupPrepMinutes,
+      pickupSlotMinutes: o.pickupSlotMinutes,
       facts: {
         name: o.name,
         slogan: o.slogan,
@@ -175,7 +268,7 @@ export function validateShopSettings(
         email: o.email,
         address: { street: o.street, city: o.city, state: o.state, zip: o.zip, country: o.country },
         deliveryArea: o.deliveryArea,
-        hours: o.hours,
+        hours: hoursLines(openingHours),
       },
     },
   }

@@ -35,7 +35,7 @@ const draft: CheckoutDraft = {
   address1: '12 Grand Ave',
   city: 'Oakland',
   zipCode: '94612',
-  paymentMethod: 'card',
+  paymentMethod: 'debit',
 }
 
 /** Cart lines as the cart feature writes them (features do not import each other). */
@@ -70,7 +70,7 @@ afterEach(async () => {
 })
 
 describe('checkout actions', () => {
-  it('keeps the guest draft between visits, without any card data', async () => {
+  it('keeps the guest draft between visits, without anything but its own fields', async () => {
     await saveDraft(db, {
       ...draft,
       cardNumber: '4242 4242 4242 4242',
@@ -83,14 +83,40 @@ describe('checkout actions', () => {
     expect(await loadDraft(db)).toEqual(draft)
   })
 
-  it('writes the order at once with a preview of the totals, keeps only the last four digits, and empties the cart', async () => {
+  it('reads an old draft that chose a card as paying by debit card at handoff', async () => {
+    await db.upsertLocal('guest_checkout_data', { ...draft, paymentMethod: 'card' })
+    expect((await loadDraft(db)).paymentMethod).toBe('debit')
+    await db.upsertLocal('guest_checkout_data', { email: 'x@y.co', paymentMethod: 7 })
+    expect(await loadDraft(db)).toMatchObject({ email: 'x@y.co', paymentMethod: 'cash' })
+  })
+
+  it('keeps the chosen pickup window on a pickup order, none on a delivery order', async () => {
+    await addToCart(db, product('a', 20), 1)
+    const window = { start: '2026-11-26T18:00:00.000Z', end: '2026-11-26T18:30:00.000Z' }
+    const lines = (await db.cart_lines.find().exec()).map((l) => l.toJSON())
+    const order = await placeOrder(db, {
+      draft: { ...draft, fulfilment: 'pickup', pickupWindow: window, paymentMethod: 'cash' },
+      lines,
+    })
+    expect(order.pickupWindow).toEqual(window)
+    expect(order.shippingAddress).toBeNull()
+    expect(order.paymentMethod).toBe('cash')
+    await addToCart(db, product('b', 20), 1)
+    const delivery = await placeOrder(db, {
+      draft: { ...draft, pickupWindow: window },
+      lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
+    })
+    expect(delivery.pickupWindow).toBeNull()
+    expect(delivery.paymentMethod).toBe('debit')
+  })
+
+  it('writes the order at once with a preview of the totals, asks no card, and empties the cart', async () => {
     await addToCart(db, product('a', 20), 2)
     await addToCart(db, product('b', 5.5), 1)
     const lines = (await db.cart_lines.find().exec()).map((l) => l.toJSON())
-    const order = await placeOrder(db, { draft, lines, cardNumber: '4242 4242 4242 1881' })
+    const order = await placeOrder(db, { draft, lines })
     expect(order.sync).toBe('queued')
-    expect(order.cardLast4).toBe('1881')
-    expect(JSON.stringify(order)).not.toContain('4242 4242')
+    expect(order.cardLast4).toBeNull()
     expect(order.totals).toEqual({
       subtotal: 45.5,
       tax: 3.64,

@@ -1,25 +1,28 @@
 /**
- * The checkout's writes: the guest draft (a local document, without card data) and placing an
- * order, which writes the order to the device at once for the outbox to send, and empties the
- * cart in the same step. A refused order puts its lines back in the cart, once.
+ * The checkout's writes: the guest draft (a local document; no card is ever asked for) and
+ * placing an order, which writes the order to the device at once for the outbox to send, and
+ * empties the cart in the same step. A refused order puts its lines back in the cart, once.
  */
 import type { HumoDatabase } from '../../data/database'
 import type { CartLineDoc } from '../../data/schemas/cart-line.schema'
 import type { OrderDoc } from '../../data/schemas/order.schema'
 import { totalsFor, type MoneyRules } from '../../lib/money'
-import { emptyDraft, type CheckoutDraft } from './checkout.validation'
+import { normaliseDraft, type CheckoutDraft } from './checkout.validation'
 
 const DRAFT_ID = 'guest_checkout_data'
 
 export async function loadDraft(db: HumoDatabase): Promise<CheckoutDraft> {
   const doc = await db.getLocal<CheckoutDraft>(DRAFT_ID)
-  return { ...emptyDraft, ...(doc?.toJSON().data ?? {}) }
+  return normaliseDraft(doc?.toJSON().data)
 }
 
-/** Saved on each change; card fields are not part of the draft type, so they cannot leak here. */
+/** Saved on each change; only the draft's own fields are kept, whatever the caller passes. */
 export async function saveDraft(db: HumoDatabase, draft: CheckoutDraft): Promise<void> {
   const { email, firstName, lastName, phone, address1, address2, city, zipCode } = draft
   const { fulfilment, deliveryMethod, paymentMethod } = draft
+  const pickupWindow = draft.pickupWindow
+    ? { start: draft.pickupWindow.start, end: draft.pickupWindow.end }
+    : null
   await db.upsertLocal<CheckoutDraft>(DRAFT_ID, {
     email,
     firstName,
@@ -32,6 +35,7 @@ export async function saveDraft(db: HumoDatabase, draft: CheckoutDraft): Promise
     fulfilment,
     deliveryMethod,
     paymentMethod,
+    pickupWindow,
   })
 }
 
@@ -44,7 +48,6 @@ function randomSecret(): string {
 export type PlaceOrderInput = {
   draft: CheckoutDraft
   lines: CartLineDoc[]
-  cardNumber?: string
   /** The shop's rates for the preview (the server recomputes with its own). */
   rules?: MoneyRules
   now?: Date
@@ -63,7 +66,6 @@ export async function placeOrder(db: HumoDatabase, input: PlaceOrderInput): Prom
         zipCode: draft.zipCode.trim(),
       }
     : null
-  const digits = (input.cardNumber ?? '').replace(/\D/g, '')
   const order: OrderDoc = {
     id: crypto.randomUUID(),
     secret: randomSecret(),
@@ -84,7 +86,10 @@ export async function placeOrder(db: HumoDatabase, input: PlaceOrderInput): Prom
     shippingAddress: address,
     billingAddress: address,
     paymentMethod: draft.paymentMethod,
-    cardLast4: draft.paymentMethod === 'card' && digits.length >= 4 ? digits.slice(-4) : null,
+    cardLast4: null,
+    pickupWindow: delivery ? null : draft.pickupWindow,
+    channel: null,
+    statusCheckedAt: null,
     items: lines.map((l) => ({
       productId: l.productId,
       name: l.product.name,

@@ -1,6 +1,7 @@
 /**
  * The guest checkout form (SPEC.md §3 "Checkout form", §5). The browser's native checks run in
- * the form; these schemas guard what is stored and sent. Card fields are checked but never kept.
+ * the form; these schemas guard what is stored and sent. No card is asked for: the order is paid
+ * in cash or by debit card at pickup or on delivery (docs/decisions/019).
  */
 import * as v from 'valibot'
 
@@ -17,7 +18,9 @@ export const draftSchema = v.object({
   zipCode: v.string(),
   fulfilment: v.picklist(['delivery', 'pickup']),
   deliveryMethod: v.picklist(['standard', 'express']),
-  paymentMethod: v.picklist(['card', 'cash']),
+  paymentMethod: v.picklist(['cash', 'debit']),
+  /** The pickup window chosen; checked against today's windows when the page opens. */
+  pickupWindow: v.nullable(v.object({ start: v.string(), end: v.string() })),
 })
 export type CheckoutDraft = v.InferOutput<typeof draftSchema>
 
@@ -33,6 +36,17 @@ export const emptyDraft: CheckoutDraft = {
   fulfilment: 'delivery',
   deliveryMethod: 'standard',
   paymentMethod: 'cash',
+  pickupWindow: null,
+}
+
+/** A stored draft as the current type: an old one may say 'card' (now paid by debit card). */
+export function normaliseDraft(stored: Record<string, unknown> | undefined): CheckoutDraft {
+  const merged = { ...emptyDraft, ...(stored ?? {}) } as Record<string, unknown>
+  if (merged.paymentMethod !== 'cash' && merged.paymentMethod !== 'debit') {
+    merged.paymentMethod = merged.paymentMethod === 'card' ? 'debit' : 'cash'
+  }
+  const parsed = v.safeParse(draftSchema, merged)
+  return parsed.success ? parsed.output : { ...emptyDraft }
 }
 
 export const contactSchema = v.object({
@@ -46,12 +60,5 @@ export const addressSchema = v.object({
   city: text,
   zipCode: v.pipe(text, v.regex(/^\d{5}$/, 'Enter a 5-digit ZIP code')),
 })
-export const cardSchema = v.object({
-  nameOnCard: text,
-  cardNumber: v.pipe(text, v.regex(/^[\d ]{12,23}$/, 'Invalid card number')),
-  expiryDate: v.pipe(text, v.regex(/^(0[1-9]|1[0-2])\/\d\d$/, 'Use MM/YY')),
-  cvv: v.pipe(text, v.regex(/^\d{3,4}$/, 'Invalid CVV')),
-})
-
 export const isFilled = <T extends v.GenericSchema>(schema: T, value: unknown) =>
   v.safeParse(schema, value).success

@@ -14,13 +14,17 @@ import {
   type CommandId,
 } from '../admin-commands'
 import { downloadText, ordersToCsv, productsToCsv, today } from '../admin-csv'
-import { dismissNotice, moveOrder, removeAdminData } from '../admin.actions'
+import { removeAdminData } from '../admin.actions'
 import type { AdminProductRow } from '../admin-product'
 import { useAdminOrders, useCatalogueProducts, useOrderNotices } from '../hooks/use-admin-data'
 import { useAdminProducts } from '../hooks/use-admin-products'
 import { useAdminReplication } from '../hooks/use-admin-replication'
 import { useOnline } from '../hooks/use-online'
-import { isWaitingToSync, shortOrderId, statusLabel, type OrderStatus } from '../order-board-model'
+import { orderStatusLabel } from '../../../lib/order-status'
+import { OrderBoard, type OrderFilter } from '../orders/order-board'
+import { isWaitingToSync, shortOrderId, type OrderStatus } from '../orders/order-board-model'
+import { dismissNotice, moveOrder } from '../orders/orders.actions'
+import { useOrderAlerts } from '../orders/use-order-alerts'
 import { dashboardStats } from '../order-stats'
 import { AdminHeader } from './admin-header'
 import { AdminSettingsDialog } from './admin-settings-dialog'
@@ -31,7 +35,6 @@ import { CommandPalette } from './command-palette'
 import { FeaturedDialog } from './featured-dialog'
 import { ImportProductsDialog } from './import-products-dialog'
 import { NotificationsDialog } from './notifications-dialog'
-import { OrderBoard, type OrderFilter } from './order-board'
 import { ProductFormDialog } from './product-form-dialog'
 import { ProductsTab } from './products-tab'
 import { SalesReportDialog } from './sales-report-dialog'
@@ -74,6 +77,7 @@ export function AdminDashboard({
   const notices = useOrderNotices()
   const catalogue = useCatalogueProducts()
   const products = useAdminProducts(replication)
+  const alerts = useOrderAlerts(db, orders, replication.whenOrdersSynced)
 
   const [tab, setTab] = useState<Tab>('orders')
   const [paletteOpen, setPaletteOpen] = useState(false)
@@ -143,12 +147,12 @@ export function AdminDashboard({
   const waiting = (orders ?? []).filter(isWaitingToSync).length
 
   const onMove = useCallback(
-    (order: AdminOrderDoc, to: OrderStatus) => {
-      void moveOrder(db, order.id, to).then((moved) => {
+    (order: AdminOrderDoc, to: OrderStatus, options: { idChecked?: boolean }) => {
+      void moveOrder(db, order.id, to, options).then((moved) => {
         if (!moved) return
         toaster.create({
           type: 'success',
-          title: `Order ${shortOrderId(order.id)} moved to ${statusLabel(to)}`,
+          title: `Order ${shortOrderId(order.id)} moved to ${orderStatusLabel(to, order.fulfilment)}`,
           description: navigator.onLine
             ? undefined
             : 'Saved on this device; it syncs when you are back online.',
@@ -301,6 +305,9 @@ export function AdminDashboard({
               notices={notices}
               onDismissNotice={(id) => void dismissNotice(db, id)}
               onMove={onMove}
+              onOpenOrder={alerts.markOpened}
+              muted={alerts.muted}
+              onMutedChange={alerts.setMuted}
               search={orderSearch}
               onSearchChange={setOrderSearch}
               filter={orderFilter}

@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
+import { input } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { Button } from '../../../ui/button'
-import { PlusIcon, TrashIcon } from '../../../ui/icons'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { toaster } from '../../../ui/toaster'
 import { addAdmin, fetchStaff, type StaffProfile } from '../admin-api'
@@ -12,13 +12,16 @@ import type { AdminUser } from '../admin-auth'
 import { useOnline } from '../hooks/use-online'
 import { saveShopSettings } from '../shop-settings.actions'
 import {
+  DAY_NAMES,
   formFromSettings,
-  MAX_HOURS_LINES,
+  PICKUP_SLOT_CHOICES,
   validateShopSettings,
+  WEEK_ORDER,
+  type DayForm,
   type ShopSettingsField,
   type ShopSettingsForm,
 } from '../shop-settings.validation'
-import { errorBox, grid2, iconButton, muted, sectionTitle } from './admin-styles'
+import { errorBox, fieldError, fieldLabel, grid2, muted, sectionTitle } from './admin-styles'
 import { TextField } from './text-field'
 
 type Props = {
@@ -134,12 +137,67 @@ const MONEY_FIELDS: { field: ShopSettingsField; label: string }[] = [
   { field: 'expressDelivery', label: 'Express delivery fee ($)' },
 ]
 
-const hoursRow = css({
-  alignItems: 'start',
+const dayRow = css({
+  alignItems: 'center',
+  border: 'none',
   display: 'grid',
   gap: '2',
-  gridTemplateColumns: '1fr 1.4fr auto',
+  gridTemplateColumns: '6.5rem 6rem 1fr 1fr',
+  m: '0',
+  p: '0',
+  '& input[type=time]:disabled': { opacity: 0.45 },
 })
+
+/** One day of the week: closed, or open from a time to a time. */
+function DayEditor({
+  name,
+  day,
+  error,
+  onChange,
+}: {
+  name: string
+  day: DayForm
+  error: string | undefined
+  onChange: (change: Partial<DayForm>) => void
+}) {
+  return (
+    <fieldset aria-label={name}>
+      <div className={dayRow}>
+        <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{name}</span>
+        <label
+          className={css({ alignItems: 'center', display: 'flex', fontSize: 'sm', gap: '1.5' })}
+        >
+          <input
+            type="checkbox"
+            aria-label={`${name} closed`}
+            checked={day.closed}
+            onChange={(e) => onChange({ closed: e.target.checked })}
+          />
+          Closed
+        </label>
+        <input
+          type="time"
+          aria-label={`${name} opens`}
+          className={input()}
+          value={day.open}
+          disabled={day.closed}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => onChange({ open: e.target.value })}
+        />
+        <input
+          type="time"
+          aria-label={`${name} closes`}
+          className={input()}
+          value={day.close}
+          disabled={day.closed}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => onChange({ close: e.target.value })}
+        />
+      </div>
+      {error && <p className={fieldError}>{error}</p>}
+    </fieldset>
+  )
+}
 
 /**
  * The shop's facts and money rules. It opens with what this device holds (offline too) and
@@ -150,7 +208,7 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
   const settings = useShopSettings()
   const online = useOnline()
   const [form, setForm] = useState<ShopSettingsForm>(() =>
-    formFromSettings(settings.facts, settings.money),
+    formFromSettings(settings.facts, settings.money, settings.hours, settings.pickup),
   )
   const [dirty, setDirtyState] = useState(false)
   // What the refill below reads. A sync's update renders as a transition, and its effect may run
@@ -170,15 +228,20 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
 
   const caughtUp = awaiting === null || (settings.serverModified ?? '') >= awaiting
   useEffect(() => {
-    if (!typed.current && caughtUp) setForm(formFromSettings(settings.facts, settings.money))
+    if (!typed.current && caughtUp)
+      setForm(formFromSettings(settings.facts, settings.money, settings.hours, settings.pickup))
   }, [settings, dirty, caughtUp])
 
   const set = (change: Partial<ShopSettingsForm>) => {
     setForm((f) => ({ ...f, ...change }))
     setDirty(true)
   }
-  const setLine = (index: number, change: Partial<ShopSettingsForm['hours'][number]>) =>
-    set({ hours: form.hours.map((line, i) => (i === index ? { ...line, ...change } : line)) })
+  const setDay = (weekday: number, change: Partial<DayForm>) =>
+    set({
+      openingHours: form.openingHours.map((day, i) =>
+        i === weekday ? { ...day, ...change } : day,
+      ),
+    })
 
   const canSave = online && supabase !== null
 
@@ -262,45 +325,54 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
       </section>
       <section aria-labelledby="shop-settings-hours">
         <h3 id="shop-settings-hours" className={sectionTitle}>
-          Business hours
+          Opening hours
         </h3>
-        <ul className={css({ display: 'grid', gap: '2' })}>
-          {form.hours.map((line, index) => (
-            <li key={index} className={hoursRow}>
-              <TextField
-                label="Days"
-                value={line.days}
-                onValueChange={(days) => setLine(index, { days })}
-                error={errors[`hours.${index}.days`]}
-              />
-              <TextField
-                label="Hours"
-                value={line.hours}
-                onValueChange={(hours) => setLine(index, { hours })}
-                error={errors[`hours.${index}.hours`]}
-              />
-              <button
-                type="button"
-                className={cx(css({ mt: '6' }), iconButton)}
-                aria-label={`Remove the hours of ${line.days || `line ${index + 1}`}`}
-                onClick={() => set({ hours: form.hours.filter((_, i) => i !== index) })}
-              >
-                <TrashIcon size={16} />
-              </button>
-            </li>
+        <p className={css({ color: 'fg.subtle', fontSize: 'xs', mb: '2' })}>
+          In the shop&apos;s time zone (Pacific). Pickup windows are offered inside these hours; the
+          contact page shows them.
+        </p>
+        <div className={css({ display: 'grid', gap: '1.5' })}>
+          {WEEK_ORDER.map((weekday) => (
+            <DayEditor
+              key={weekday}
+              name={DAY_NAMES[weekday]}
+              day={form.openingHours[weekday]!}
+              error={errors[`openingHours.${weekday}`]}
+              onChange={(change) => setDay(weekday, change)}
+            />
           ))}
-        </ul>
-        {errors.hours && <p className={errorBox}>{errors.hours}</p>}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className={css({ mt: '2' })}
-          disabled={form.hours.length >= MAX_HOURS_LINES}
-          onClick={() => set({ hours: [...form.hours, { days: '', hours: '' }] })}
-        >
-          <PlusIcon size={14} /> Add hours
-        </Button>
+        </div>
+        <div className={cx(grid2, css({ mt: '4' }))}>
+          <TextField
+            label="Preparation time (minutes)"
+            inputMode="numeric"
+            value={form.pickupPrepMinutes}
+            onValueChange={(pickupPrepMinutes) => set({ pickupPrepMinutes })}
+            error={errors.pickupPrepMinutes}
+          />
+          <div>
+            <label htmlFor="pickup-slot-minutes" className={fieldLabel}>
+              Pickup window length
+            </label>
+            <select
+              id="pickup-slot-minutes"
+              className={input()}
+              value={form.pickupSlotMinutes}
+              onChange={(e) => set({ pickupSlotMinutes: e.target.value })}
+              aria-invalid={errors.pickupSlotMinutes ? true : undefined}
+            >
+              {PICKUP_SLOT_CHOICES.map((n) => (
+                <option key={n} value={String(n)}>
+                  {n} minutes
+                </option>
+              ))}
+            </select>
+            {errors.pickupSlotMinutes && <p className={fieldError}>{errors.pickupSlotMinutes}</p>}
+          </div>
+        </div>
+        <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
+          The earliest pickup window starts at least the preparation time after the order.
+        </p>
       </section>
       {!online && (
         <p role="status" className={muted}>

@@ -16,7 +16,7 @@ import { badge } from 'styled-system/recipes'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import { formatMoney } from '../../../lib/money'
 import type { CatalogueProduct } from '../hooks/use-admin-data'
-import { statusLabel } from '../order-board-model'
+import { statusLabel } from '../orders/order-board-model'
 import { isLowStock, ordersByStatus, revenueByDay, topProducts } from '../order-stats'
 import { card, muted, sectionTitle, table } from './admin-styles'
 

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { fetchContactMessages, markMessageRead, type ContactMessage } from '../admin-api'
-import { shortOrderId } from '../order-board-model'
+import { shortOrderId } from '../orders/order-board-model'
 import { muted, sectionTitle } from './admin-styles'
 
 type Props = {

@@ -7,8 +7,7 @@ import { Button } from '../../../ui/button'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { SelectField } from '../../../ui/select'
 import { downloadText, today } from '../admin-csv'
-import { statusLabel } from '../order-board-model'
-import { ordersByStatus, ordersInPeriod, periodTotals, topProducts } from '../order-stats'
+import { ordersByStatusWords, ordersInPeriod, periodTotals, topProducts } from '../order-stats'
 import { muted, sectionTitle, table } from './admin-styles'
 
 const PERIODS = [
@@ -38,7 +37,7 @@ export function SalesReportDialog({
       tax: roundMoney(sales.reduce((s, o) => s + o.tax, 0)),
       shipping: roundMoney(sales.reduce((s, o) => s + o.shipping, 0)),
       discount: roundMoney(sales.reduce((s, o) => s + o.discount, 0)),
-      byStatus: ordersByStatus(inPeriod),
+      byStatus: ordersByStatusWords(inPeriod),
       top: topProducts(inPeriod, 10),
     }
   }, [orders, period])
@@ -56,7 +55,7 @@ export function SalesReportDialog({
         ['shipping', report.shipping.toFixed(2)],
         ['discounts', report.discount.toFixed(2)],
         ['average order value', report.totals.averageOrderValue.toFixed(2)],
-        ...report.byStatus.map((s) => [`orders ${s.status}`, s.count]),
+        ...report.byStatus.map((s) => [`orders ${s.label}`, s.count]),
       ],
     })
     const top = Papa.unparse({
@@ -117,9 +116,7 @@ export function SalesReportDialog({
             <dd>{formatMoney(report.shipping)}</dd>
           </div>
         </dl>
-        <p className={muted}>
-          {report.byStatus.map((s) => `${statusLabel(s.status)}: ${s.count}`).join(' · ')}
-        </p>
+        <p className={muted}>{report.byStatus.map((s) => `${s.label}: ${s.count}`).join(' · ')}</p>
         <section>
           <h3 className={sectionTitle}>Top products</h3>
           {report.top.length === 0 ? (

@@ -2,12 +2,14 @@ import { useCallback, useSyncExternalStore } from 'react'
 import { DEVICE_KEYS, readDevice, writeDevice } from '../../../lib/device-storage'
 
 /**
- * The wishlist hearts: product ids kept on this device only (SPEC.md §2, "local-only").
- * One shared store so every card re-renders when any heart changes, in this tab or another.
+ * The wishlist hearts: product ids kept on this device only (SPEC.md §2, "local-only"), in
+ * localStorage, so they survive reloads and need no network; My Items lists them, newest heart
+ * first. One shared store so every card re-renders when any heart changes, in this tab or another.
  */
 const listeners = new Set<() => void>()
 let cached: string | null = null
 let ids: ReadonlySet<string> = new Set()
+let list: readonly string[] = []
 
 function snapshot(): ReadonlySet<string> {
   const raw = readDevice(DEVICE_KEYS.wishlist)
@@ -21,6 +23,7 @@ function snapshot(): ReadonlySet<string> {
     } catch {
       ids = new Set()
     }
+    list = [...ids].reverse()
   }
   return ids
 }
@@ -33,6 +36,16 @@ function subscribe(onChange: () => void) {
     listeners.delete(onChange)
     window.removeEventListener('storage', onStorage)
   }
+}
+
+function listSnapshot(): readonly string[] {
+  snapshot()
+  return list
+}
+
+/** The saved product ids, the most recently hearted first. */
+export function useWishlistIds(): readonly string[] {
+  return useSyncExternalStore(subscribe, listSnapshot, listSnapshot)
 }
 
 export function useWishlist(productId: string): [boolean, () => void] {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
@@ -7,18 +7,15 @@ import { useObservable } from '../../../data/hooks/use-observable'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
 import { formatMoney, totalsFor } from '../../../lib/money'
+import { orderNumber } from '../../../lib/order-status'
 import { checkPurchaseLimits } from '../../../lib/purchase-limits'
+import { pickupSlots, type PickupSlot } from '../../../lib/shop-hours'
 import { SummaryCard, SummaryRows } from '../../../ui/summary-card'
 import { toaster } from '../../../ui/toaster'
 import { loadDraft, placeOrder, saveDraft } from '../checkout.actions'
-import {
-  addressSchema,
-  cardSchema,
-  contactSchema,
-  isFilled,
-  type CheckoutDraft,
-} from '../checkout.validation'
+import { addressSchema, contactSchema, isFilled, type CheckoutDraft } from '../checkout.validation'
 import { useCartLines } from '../hooks/use-cart-lines'
+import { paymentProvider } from '../payment/payment-provider'
 
 const field = css({
   display: 'flex',
@@ -82,18 +79,39 @@ function Section({ title, done, children }: { title: string; done: boolean; chil
   )
 }
 
-type Card = { nameOnCard: string; cardNumber: string; expiryDate: string; cvv: string }
-const emptyCard: Card = { nameOnCard: '', cardNumber: '', expiryDate: '', cvv: '' }
+type TextField =
+  'email' | 'firstName' | 'lastName' | 'phone' | 'address1' | 'address2' | 'city' | 'zipCode'
+
+/** The windows grouped by day, in order, for the select's option groups. */
+function byDay(slots: PickupSlot[]): { day: string; slots: PickupSlot[] }[] {
+  const groups: { day: string; slots: PickupSlot[] }[] = []
+  for (const slot of slots) {
+    const last = groups.at(-1)
+    if (last && last.day === slot.dayLabel) last.slots.push(slot)
+    else groups.push({ day: slot.dayLabel, slots: [slot] })
+  }
+  return groups
+}
+
+/** The clock the pickup windows are offered from, moved on every minute. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
 
 export function CheckoutPage() {
   const { db, sync$ } = useHumoData()
   const sync = useObservable(sync$, sync$.value)
   const lines = useCartLines()
-  const { money: rules } = useShopSettings()
+  const { money: rules, hours, pickup, facts } = useShopSettings()
   const navigate = useNavigate()
+  const now = useMinuteClock()
+  const slots = useMemo(() => pickupSlots(hours, pickup, now), [hours, pickup, now])
   const [draft, setDraft] = useState<CheckoutDraft | null>(null)
-  // Card data lives only in this component's memory (DESIGN.md §8).
-  const [card, setCard] = useState<Card>(emptyCard)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -125,19 +143,20 @@ export function CheckoutPage() {
     setDraft(next)
     void saveDraft(db, next)
   }
-  const bind = (name: keyof CheckoutDraft) => ({
+  const bind = (name: TextField) => ({
     name,
-    value: String(draft[name]),
+    value: draft[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => update({ [name]: e.target.value }),
   })
-  const bindCard = (name: keyof Card) => ({
-    name,
-    value: card[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-      setCard({ ...card, [name]: e.target.value }),
-  })
-
   const delivery = draft.fulfilment === 'delivery'
+  // A window chosen on an earlier visit that is no longer offered falls back to the earliest.
+  const chosenSlot =
+    slots.find((s) => s.start === draft.pickupWindow?.start && s.end === draft.pickupWindow.end) ??
+    slots[0] ??
+    null
+  const noPickupWindow = !delivery && chosenSlot === null
+  const payments = paymentProvider.choices(draft.fulfilment)
+  const address = facts.address
   const totals = totalsFor(
     lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
     draft.deliveryMethod,
@@ -153,28 +172,30 @@ export function CheckoutPage() {
   )
   const contactDone = isFilled(contactSchema, draft)
   const shippingDone = !delivery || isFilled(addressSchema, draft)
-  const paymentDone = draft.paymentMethod === 'cash' || isFilled(cardSchema, card)
+  const paymentDone = payments.some((p) => p.method === draft.paymentMethod)
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    if (limits.problems.length > 0) return
+    if (limits.problems.length > 0 || noPickupWindow) return
     setBusy(true)
     setError(null)
     try {
-      const order = await placeOrder(db, { draft, lines, cardNumber: card.cardNumber, rules })
-      setCard(emptyCard)
-      const number = order.id.slice(0, 8).toUpperCase()
+      const pickupWindow =
+        !delivery && chosenSlot ? { start: chosenSlot.start, end: chosenSlot.end } : null
+      const order = await placeOrder(db, { draft: { ...draft, pickupWindow }, lines, rules })
+      const number = orderNumber(order.id)
+      // Never "confirmed" here: the order is on the device; the shop has not answered yet.
       toaster.create(
         sync.online
           ? {
-              type: 'success',
-              title: 'Order placed successfully!',
-              description: `Order #${number} has been confirmed. You'll receive an email confirmation shortly.`,
+              type: 'info',
+              title: 'Order placed',
+              description: `Order ${number} is being sent to the shop.`,
             }
           : {
               type: 'info',
               title: 'Order saved',
-              description: `Order #${number} will be sent when the shop is back online.`,
+              description: `Order ${number} is saved on this device and will be sent when you're back online.`,
             },
       )
       await navigate({
@@ -368,75 +389,62 @@ export function CheckoutPage() {
                 </div>
               </>
             )}
+            {!delivery && (
+              <>
+                <label className={field}>
+                  Pickup time
+                  <select
+                    className={input}
+                    name="pickupWindow"
+                    required
+                    value={chosenSlot ? chosenSlot.start : ''}
+                    onChange={(e) => {
+                      const slot = slots.find((s) => s.start === e.target.value)
+                      if (slot) update({ pickupWindow: { start: slot.start, end: slot.end } })
+                    }}
+                  >
+                    {byDay(slots).map((group) => (
+                      <optgroup key={group.day} label={group.day}>
+                        {group.slots.map((slot) => (
+                          <option key={slot.start} value={slot.start}>
+                            {group.day}, {slot.timeLabel}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                </label>
+                {noPickupWindow && (
+                  <p role="alert" className={css({ color: 'danger.fg', fontSize: 'sm' })}>
+                    No pickup times are open in the next 7 days. Choose delivery or try again later.
+                  </p>
+                )}
+                <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+                  Pick up at {facts.name}, {address.street}, {address.city}, {address.state}{' '}
+                  {address.zip}. Bring a valid photo ID showing you are 21 or older.
+                </p>
+              </>
+            )}
           </Section>
           <Section title="Payment" done={paymentDone}>
             <fieldset className={grid}>
               <legend className={css({ srOnly: true })}>Payment method</legend>
-              <label className={choice}>
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  checked={draft.paymentMethod === 'cash'}
-                  onChange={() => update({ paymentMethod: 'cash' })}
-                />
-                Cash on {delivery ? 'delivery' : 'pickup'}
-              </label>
-              <label className={choice}>
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  checked={draft.paymentMethod === 'card'}
-                  onChange={() => update({ paymentMethod: 'card' })}
-                />
-                Card
-              </label>
+              {payments.map((p) => (
+                <label key={p.method} className={choice}>
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    checked={draft.paymentMethod === p.method}
+                    onChange={() => update({ paymentMethod: p.method })}
+                  />
+                  {p.label}
+                </label>
+              ))}
             </fieldset>
-            {draft.paymentMethod === 'card' && (
-              <div className={grid}>
-                <label className={field}>
-                  Name on Card
-                  <input
-                    className={input}
-                    required
-                    autoComplete="cc-name"
-                    {...bindCard('nameOnCard')}
-                  />
-                </label>
-                <label className={field}>
-                  Card Number
-                  <input
-                    className={input}
-                    required
-                    inputMode="numeric"
-                    pattern="[\d ]{12,23}"
-                    autoComplete="cc-number"
-                    {...bindCard('cardNumber')}
-                  />
-                </label>
-                <label className={field}>
-                  Expiry Date
-                  <input
-                    className={input}
-                    required
-                    placeholder="MM/YY"
-                    pattern="(0[1-9]|1[0-2])/\d\d"
-                    autoComplete="cc-exp"
-                    {...bindCard('expiryDate')}
-                  />
-                </label>
-                <label className={field}>
-                  CVV
-                  <input
-                    className={input}
-                    required
-                    inputMode="numeric"
-                    pattern="\d{3,4}"
-                    autoComplete="cc-csc"
-                    {...bindCard('cvv')}
-                  />
-                </label>
-              </div>
-            )}
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              You pay when you {delivery ? 'receive your order' : 'pick up your order'}. Nothing is
+              charged online.
+            </p>
           </Section>
         </div>
         <SummaryCard title="Order Summary" landmark="aside">
@@ -476,7 +484,7 @@ export function CheckoutPage() {
               role="status"
               className={css({ fontSize: 'sm', bg: 'deal.subtle', p: '3', borderRadius: 'md' })}
             >
-              You are offline. Your order will be saved on this device and sent when the shop is
+              You are offline. Your order will be saved on this device and sent when you&apos;re
               back online.
             </p>
           )}
@@ -488,13 +496,13 @@ export function CheckoutPage() {
           <button
             type="submit"
             className={button({ size: 'lg' })}
-            disabled={busy || limits.problems.length > 0}
+            disabled={busy || limits.problems.length > 0 || noPickupWindow}
           >
             {busy ? 'Placing order…' : 'Place Order'}
           </button>
           <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>
-            Prices, tax and stock are confirmed by the shop when your order arrives. Card details
-            are never stored.
+            Prices, tax and stock are confirmed by the shop when your order arrives. You pay in cash
+            or by debit card when you get your order.
           </p>
         </SummaryCard>
       </form>

@@ -3,14 +3,27 @@ import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
+import { useObservable } from '../../../data/hooks/use-observable'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { formatMoney } from '../../../lib/money'
+import { orderNumber, paymentLabel } from '../../../lib/order-status'
+import { formatPickupWindow } from '../../../lib/shop-hours'
 import { restoreCartFromRefusedOrder } from '../checkout.actions'
 import { useOrder } from '../hooks/use-order'
+import { asPaymentMethod, paymentProvider } from '../payment/payment-provider'
 
 const card = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'card', p: '6' })
 
+/**
+ * After Place Order: says only what is true. "Order Confirmed!" once the shop accepted the order
+ * (before that it is saved on the device and waiting to be sent); what will be paid, when and
+ * where (nothing is charged online, docs/decisions/019); the pickup window and the store, or the
+ * delivery estimate and address; emails only when the shop sends them (docs/decisions/020).
+ */
 export function OrderConfirmationPage({ orderId }: { orderId: string | undefined }) {
-  const { db } = useHumoData()
+  const { db, sync$ } = useHumoData()
+  const sync = useObservable(sync$, sync$.value)
+  const { facts, orderEmails } = useShopSettings()
   const order = useOrder(orderId)
 
   useEffect(() => {
@@ -19,7 +32,7 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
   }, [db, order?.sync, order?.cartRestoredAt, order?.id])
 
   if (order === undefined) return null
-  const number = order?.id ? order.id.slice(0, 8).toUpperCase() : 'N/A'
+  const number = order?.id ? orderNumber(order.id) : '#N/A'
 
   if (order?.sync === 'refused') {
     return (
@@ -52,6 +65,27 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
   }
 
   const waiting = order !== null && order.sync !== 'accepted'
+  const pickup = order?.fulfilment === 'pickup'
+  const express = order?.deliveryMethod === 'express'
+  const a = facts.address
+  const store = `${facts.name}, ${a.street}, ${a.city}, ${a.state} ${a.zip}`
+  const deliverTo = order?.shippingAddress
+    ? [
+        order.shippingAddress.address1,
+        order.shippingAddress.address2,
+        order.shippingAddress.city,
+        order.shippingAddress.state,
+      ]
+        .filter(Boolean)
+        .join(', ') + ` ${order.shippingAddress.zipCode}`
+    : null
+  const payNote = order
+    ? paymentProvider.instructions(
+        asPaymentMethod(order.paymentMethod),
+        order.fulfilment,
+        order.totals.total,
+      )
+    : null
   return (
     <main
       className={css({
@@ -68,29 +102,71 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
       </h1>
       {waiting ? (
         <p role="status" className={css({ bg: 'deal.subtle', p: '4', borderRadius: 'md' })}>
-          Your order is saved on this device and will be sent when the shop is back online. You can
-          close the app; nothing will be lost.
+          {sync.online
+            ? 'Your order is saved on this device and is being sent to the shop.'
+            : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}
         </p>
       ) : (
         <p className={css({ color: 'fg.muted' })}>
-          Thank you! Your payment was received and your items will be processed shortly.
+          Thank you! The shop has your order and will prepare it shortly.
+          {orderEmails ? " You'll receive an email confirmation shortly." : ''}
+        </p>
+      )}
+      {payNote && (
+        <p className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+          {payNote}
+          {order?.totalsFrom === 'preview' ? ' (The shop confirms the total.)' : ''}
         </p>
       )}
       <dl
         className={`${card} ${css({ textAlign: 'left', display: 'grid', gap: '2', gridTemplateColumns: '1fr auto' })}`}
       >
         <dt>Order number</dt>
-        <dd className={css({ fontWeight: 'bold' })}>#{number}</dd>
+        <dd className={css({ fontWeight: 'bold' })}>{number}</dd>
         {order && (
           <>
             <dt>Total{order.totalsFrom === 'preview' ? ' (to be confirmed)' : ''}</dt>
             <dd className={css({ fontWeight: 'bold' })}>{formatMoney(order.totals.total)}</dd>
+            <dt>Payment</dt>
+            <dd>{paymentLabel(order.paymentMethod, order.fulfilment)}</dd>
           </>
         )}
-        <dt>Estimated delivery</dt>
-        <dd>2-3 business days</dd>
-        <dt>Tracking</dt>
-        <dd>Will be provided via email</dd>
+        {order && pickup && (
+          <>
+            <dt>Pickup window</dt>
+            <dd>
+              {order.pickupWindow ? formatPickupWindow(order.pickupWindow) : 'To be arranged'}
+            </dd>
+            <dt>Pickup at</dt>
+            <dd>{store}</dd>
+          </>
+        )}
+        {order && !pickup && (
+          <>
+            <dt>Estimated delivery</dt>
+            <dd>{express ? 'Same day' : '2-3 business days'}</dd>
+            {deliverTo && (
+              <>
+                <dt>Deliver to</dt>
+                <dd>{deliverTo}</dd>
+              </>
+            )}
+          </>
+        )}
+        {order && (
+          <>
+            <dt>Tracking</dt>
+            <dd>
+              <Link
+                to="/orders/$orderId"
+                params={{ orderId: order.id }}
+                className={css({ color: 'accent.fg', textDecoration: 'underline' })}
+              >
+                Track your order
+              </Link>
+            </dd>
+          </>
+        )}
       </dl>
       <section className={`${card} ${css({ textAlign: 'left' })}`}>
         <h2 className={css({ fontWeight: 'bold', fontSize: 'lg', mb: '3' })}>What&apos;s Next?</h2>
@@ -106,12 +182,25 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
           <li>
             <strong>Order Processing</strong>: we prepare your order.
           </li>
+          {orderEmails && (
+            <li>
+              <strong>Email Confirmation</strong>: you will receive an email confirmation shortly.
+            </li>
+          )}
           <li>
-            <strong>Email Confirmation</strong>: you will receive an email confirmation shortly.
+            <strong>Live Status</strong>: your order page shows each step as the shop moves it.
           </li>
-          <li>
-            <strong>Delivery within 2-3 business days</strong>
-          </li>
+          {pickup ? (
+            <li>
+              <strong>Pickup</strong>: come during your window with a photo ID showing you are 21 or
+              older, and pay at the counter.
+            </li>
+          ) : (
+            <li>
+              <strong>{express ? 'Same-day delivery' : 'Delivery within 2-3 business days'}</strong>
+              : have a photo ID showing you are 21 or older ready, and pay at the door.
+            </li>
+          )}
         </ol>
       </section>
       <div

@@ -3,8 +3,10 @@ import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { mailtoUri, telUri, type ShopConfig } from '../../../lib/shop'
+import { hoursLines } from '../../../lib/shop-hours'
 import { Checkbox } from '../../../ui/checkbox'
 import { ClockIcon, MailIcon, MessageIcon, PhoneIcon, PinIcon } from '../../../ui/icons'
+import { OpenStatusText } from './open-status'
 import { TextUpdatesDialog } from './text-updates-dialog'
 
 /** What the "Send us a Message" form hands to its `onSubmit` (SPEC.md §2 fields). */
@@ -74,7 +76,7 @@ function InfoCard({
 const faqFor = (shop: ShopConfig) => [
   {
     q: 'How do I place an order?',
-    a: 'Browse the menu, add what you like to your cart and check out. Pay online, or call us to order by phone — any time, day or night.',
+    a: 'Browse the menu, add what you like to your cart and check out for pickup or delivery; you pay when you collect it. Or call us to order by phone — any time, day or night.',
   },
   {
     q: 'Where do you deliver?',
@@ -86,7 +88,7 @@ const faqFor = (shop: ShopConfig) => [
   },
   {
     q: 'What payment methods do you accept?',
-    a: 'Cash, debit cards and digital payment methods.',
+    a: 'Cash or debit card, paid at pickup or on delivery. Nothing is charged online.',
   },
 ]
 
@@ -98,7 +100,7 @@ export function ContactPage({
 }: {
   onSubmit: (message: ContactMessage) => Promise<void> | void
 }) {
-  const { facts: shop } = useShopSettings()
+  const { facts: shop, hours } = useShopSettings()
   const [form, setForm] = useState<ContactMessage>(EMPTY)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [textOpen, setTextOpen] = useState(false)
@@ -182,7 +184,11 @@ export function ContactPage({
             <span>We'll respond within 24 hours</span>
           </InfoCard>
           <InfoCard icon={<ClockIcon />} title="Business hours">
-            {shop.hours.map((h) => (
+            <OpenStatusText
+              className={css({ minH: '1lh', fontWeight: 'semibold', color: 'accent.fg' })}
+            />
+            {/* From the same hours as the pickup windows, so the two always agree. */}
+            {hoursLines(hours).map((h) => (
               <span key={h.days}>
                 <strong className={css({ color: 'fg.default' })}>{h.days}:</strong> {h.hours}
               </span>

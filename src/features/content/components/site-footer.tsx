@@ -32,7 +32,7 @@ const linkClass = css({
   _hover: { color: 'fg.onInverse', textDecoration: 'underline' },
 })
 
-/** SPEC.md §2: footer links with no target yet (placeholders). */
+/** SPEC.md §2: footer links with no target yet (placeholders); Track Order is real (issue 22). */
 function Placeholder({ children }: { children: ReactNode }) {
   return (
     <a role="link" aria-disabled="true" className={linkClass} style={{ cursor: 'default' }}>
@@ -141,7 +141,17 @@ export function SiteFooter() {
               Contact Us
             </Link>
           </li>
-          {['FAQs', 'Delivery Info', 'Track Order', 'Returns', 'Admin Login'].map((label) => (
+          {['FAQs', 'Delivery Info'].map((label) => (
+            <li key={label}>
+              <Placeholder>{label}</Placeholder>
+            </li>
+          ))}
+          <li>
+            <Link to="/track" className={linkClass}>
+              Track Order
+            </Link>
+          </li>
+          {['Returns', 'Admin Login'].map((label) => (
             <li key={label}>
               <Placeholder>{label}</Placeholder>
             </li>

@@ -17,6 +17,7 @@ import {
 import { BrandLogo } from './brand-logo'
 import { ThemeToggle } from './theme-toggle'
 import { HeaderSearch } from './header-search'
+import { OpenStatusText } from './open-status'
 
 /** SPEC.md §2: a category is active when the path starts with its link. */
 function isActive(entry: MenuEntry, pathname: string): boolean {
@@ -96,6 +97,7 @@ const iconButton = css({
   fontSize: '2xs',
   fontWeight: 'semibold',
   color: 'fg.muted',
+  textDecoration: 'none',
   cursor: 'pointer',
   _hover: { color: 'accent.fg', bg: 'bg.muted' },
 })
@@ -111,38 +113,47 @@ const themeButton = css({
   _hover: { bg: 'bg.muted', color: 'fg.default' },
 })
 
-/** Reorder, My Items and Account: shown as SPEC.md has them, with no action yet. */
-function AccountButtons({ layout }: { layout: 'bar' | 'drawer' }) {
-  const items = [
-    { label: 'Reorder', Icon: ReorderIcon },
-    { label: 'My Items', Icon: BookmarkIcon },
-    { label: 'Account', Icon: UserIcon },
-  ]
+/**
+ * Reorder, My Items and Account. "Reorder" opens Your orders asking for the latest order again:
+ * with exactly one order on the device it goes straight into the cart, with several the shopper
+ * picks one there (the account page decides, so the header reads no orders).
+ */
+function AccountButtons({
+  layout,
+  onNavigate,
+}: {
+  layout: 'bar' | 'drawer'
+  onNavigate?: () => void
+}) {
+  const className =
+    layout === 'bar'
+      ? iconButton
+      : css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '3',
+          w: 'full',
+          py: '2.5',
+          fontWeight: 'medium',
+          cursor: 'pointer',
+          color: 'fg.default',
+          textDecoration: 'none',
+        })
+  const size = layout === 'bar' ? 20 : 18
   return (
     <>
-      {items.map(({ label, Icon }) => (
-        <button
-          key={label}
-          type="button"
-          className={
-            layout === 'bar'
-              ? iconButton
-              : css({
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: '3',
-                  w: 'full',
-                  py: '2.5',
-                  fontWeight: 'medium',
-                  cursor: 'pointer',
-                  color: 'fg.default',
-                })
-          }
-        >
-          <Icon size={layout === 'bar' ? 20 : 18} />
-          <span>{label}</span>
-        </button>
-      ))}
+      <Link to="/account" search={{ reorder: 'latest' }} className={className} onClick={onNavigate}>
+        <ReorderIcon size={size} />
+        <span>Reorder</span>
+      </Link>
+      <Link to="/my-items" className={className} onClick={onNavigate}>
+        <BookmarkIcon size={size} />
+        <span>My Items</span>
+      </Link>
+      <Link to="/account" className={className} onClick={onNavigate}>
+        <UserIcon size={size} />
+        <span>Account</span>
+      </Link>
     </>
   )
 }
@@ -337,7 +348,7 @@ function MobileDrawer({
       <div
         className={css({ borderTopWidth: '1px', borderColor: 'border.default', mt: '6', pt: '4' })}
       >
-        <AccountButtons layout="drawer" />
+        <AccountButtons layout="drawer" onNavigate={close} />
         <Link
           to="/contact"
           onClick={close}
@@ -363,8 +374,8 @@ function MobileDrawer({
 }
 
 /**
- * The storefront header (SPEC.md §2): a strip with "Pickup or delivery?" and phone ordering, the
- * logo, the search box, Reorder / My Items / Account, the cart (a slot: the cart feature's
+ * The storefront header (SPEC.md §2): a strip with "Pickup or delivery?", whether the shop is open
+ * now and phone ordering, the logo, the search box, Reorder / My Items / Account, the cart (a slot: the cart feature's
  * button), and the category navigation — hover dropdowns on desktop, a side drawer and a
  * scrolling strip below 768 px.
  */
@@ -398,8 +409,10 @@ export function SiteHeader({
             px: { base: '4', md: '8' },
             py: '1.5',
             display: 'flex',
+            flexWrap: { base: 'wrap', sm: 'nowrap' },
             justifyContent: 'space-between',
-            gap: '4',
+            columnGap: '4',
+            rowGap: '0.5',
           })}
         >
           <span
@@ -412,9 +425,19 @@ export function SiteHeader({
           >
             <TruckIcon size={14} /> Pickup or delivery?
           </span>
+          <OpenStatusText
+            className={css({
+              // Phones: a line of its own under the strip (kept, empty, until mounted).
+              order: { base: 1, sm: 0 },
+              flexBasis: { base: 'full', sm: 'auto' },
+              minH: '1lh',
+              textAlign: 'center',
+              fontWeight: 'semibold',
+            })}
+          />
           <span
             className={css({
-              display: { base: 'none', sm: 'inline' },
+              display: { base: 'none', lg: 'inline' },
               color: 'fg.onInverseMuted',
               fontStyle: 'italic',
             })}

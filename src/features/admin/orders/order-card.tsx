@@ -3,15 +3,18 @@ import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import { formatMoney } from '../../../lib/money'
+import { orderStatusLabel } from '../../../lib/order-status'
 import { ActionMenu } from '../../../ui/menu'
 import {
-  ALL_STATUSES,
+  fulfilmentLine,
   isWaitingToSync,
+  itemCount,
+  moveTargets,
   shortOrderId,
-  statusLabel,
   statusTone,
+  timeSince,
   type OrderStatus,
-} from '../order-board-model'
+} from './order-board-model'
 
 type Props = {
   order: AdminOrderDoc
@@ -20,11 +23,27 @@ type Props = {
   /** Rendered in the drag overlay: no drag handlers. */
   overlay?: boolean
   draggable?: boolean
+  /** The board's clock (ms), ticking each minute for "12 min ago". */
+  now: number
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={badge({ tone: statusTone(status) })}>{statusLabel(status)}</span>
+/** The status in the order's own words: "Ready for pickup", "Out for delivery". */
+export function StatusBadge({ status, fulfilment }: { status: string; fulfilment: string }) {
+  return (
+    <span className={badge({ tone: statusTone(status) })}>
+      {orderStatusLabel(status, fulfilment)}
+    </span>
+  )
 }
+
+const small = css({ color: 'fg.muted', fontSize: 'xs' })
+const spread = css({
+  alignItems: 'center',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '2',
+  justifyContent: 'space-between',
+})
 
 const cardClass = css({
   bg: 'bg.surface',
@@ -36,6 +55,7 @@ const cardClass = css({
   display: 'grid',
   fontSize: 'sm',
   gap: '1',
+  minW: '0',
   p: '3',
   textAlign: 'left',
   touchAction: 'none',
@@ -45,7 +65,7 @@ const cardClass = css({
 })
 
 /** An order on the board (SPEC.md §2): drag it to another column, or use its "Move to…" menu. */
-export function OrderCard({ order, onOpen, onMove, overlay, draggable = true }: Props) {
+export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, now }: Props) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: order.id,
     data: { status: order.status },
@@ -70,7 +90,8 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true }: 
         className={css({
           alignItems: 'center',
           display: 'flex',
-          gap: '2',
+          flexWrap: 'wrap',
+          gap: '1',
           justifyContent: 'space-between',
         })}
       >
@@ -91,29 +112,33 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true }: 
         >
           {shortOrderId(order.id)}
         </button>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} fulfilment={order.fulfilment} />
       </div>
       <p className={css({ fontWeight: 'medium' })}>{order.customerName}</p>
       <p className={css({ color: 'fg.muted', fontSize: 'xs', wordBreak: 'break-all' })}>
         {order.customerEmail}
       </p>
-      <div
-        className={css({ alignItems: 'center', display: 'flex', justifyContent: 'space-between' })}
-      >
+      <div className={spread}>
         <span className={css({ fontWeight: 'bold' })}>{formatMoney(order.total)}</span>
-        <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-          {new Date(order.createdAt).toLocaleDateString()}
+        <span className={small} data-testid="order-items">
+          {itemCount(order)}
         </span>
       </div>
-      <div
-        className={css({ alignItems: 'center', display: 'flex', justifyContent: 'space-between' })}
-      >
-        <span className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-          Delivery: {order.deliveryMethod}
-        </span>
+      <p className={css({ fontSize: 'xs', fontWeight: 'medium' })} data-testid="order-fulfilment">
+        {fulfilmentLine(order, new Date(now))}
+      </p>
+      <div className={spread}>
+        <time
+          className={small}
+          dateTime={order.createdAt}
+          title={new Date(order.createdAt).toLocaleString()}
+          data-testid="order-age"
+        >
+          {timeSince(order.createdAt, now)}
+        </time>
         {!overlay && (
           <ActionMenu
-            label={`Move order ${shortOrderId(order.id)} to…`}
+            label={`Move to… (order ${shortOrderId(order.id)})`}
             title="Move to…"
             trigger="Move to…"
             triggerClassName={css({
@@ -126,10 +151,7 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true }: 
               _hover: { bg: 'bg.muted' },
               _focusVisible: { outline: '2px solid', outlineColor: 'accent.fg' },
             })}
-            actions={ALL_STATUSES.filter((s) => s !== order.status).map((s) => ({
-              value: s,
-              label: statusLabel(s),
-            }))}
+            actions={moveTargets(order)}
             onSelect={(value) => onMove(order, value as OrderStatus)}
           />
         )}

@@ -1,16 +1,12 @@
 import { css } from 'styled-system/css'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import { formatMoney } from '../../../lib/money'
+import { ID_CHECK_LABEL, orderStatusLabel, paymentLabel } from '../../../lib/order-status'
+import { formatPickupWindow } from '../../../lib/shop-hours'
 import { ActionMenu } from '../../../ui/menu'
 import { PanelDialog } from '../../../ui/panel-dialog'
-import {
-  ALL_STATUSES,
-  isWaitingToSync,
-  shortOrderId,
-  statusLabel,
-  type OrderStatus,
-} from '../order-board-model'
-import { muted, sectionTitle, table } from './admin-styles'
+import { muted, sectionTitle, table } from '../components/admin-styles'
+import { isWaitingToSync, moveTargets, shortOrderId, type OrderStatus } from './order-board-model'
 import { StatusBadge } from './order-card'
 
 type Props = {
@@ -30,6 +26,9 @@ const dl = css({
 
 /** One order in full: items, customer, address, totals, payment and the history of its status. */
 export function OrderDetailDialog({ order, onClose, onMove }: Props) {
+  const words = (status: string) => orderStatusLabel(status, order?.fulfilment)
+  const pickup = order?.fulfilment === 'pickup'
+  const pickupWindow = order?.pickupWindow
   return (
     <PanelDialog
       open={order !== null}
@@ -43,7 +42,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
           <div
             className={css({ alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: '3' })}
           >
-            <StatusBadge status={order.status} />
+            <StatusBadge status={order.status} fulfilment={order.fulfilment} />
             {isWaitingToSync(order) && (
               <span className={css({ color: 'deal.fg', fontSize: 'xs', fontWeight: 'semibold' })}>
                 Waiting to sync
@@ -61,10 +60,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                 px: '3',
                 py: '1',
               })}
-              actions={ALL_STATUSES.filter((s) => s !== order.status).map((s) => ({
-                value: s,
-                label: statusLabel(s),
-              }))}
+              actions={moveTargets(order)}
               onSelect={(value) => onMove(order, value as OrderStatus)}
             />
           </div>
@@ -114,7 +110,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
               <dd>{formatMoney(order.subtotal)}</dd>
               <dt>Tax</dt>
               <dd>{formatMoney(order.tax)}</dd>
-              <dt>Shipping</dt>
+              <dt>{pickup ? 'Pickup' : 'Delivery fee'}</dt>
               <dd>{order.shipping === 0 ? 'Free' : formatMoney(order.shipping)}</dd>
               {order.discount > 0 && (
                 <>
@@ -153,10 +149,14 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
               </dl>
             </section>
             <section>
-              <h3 className={sectionTitle}>
-                {order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery address'}
-              </h3>
-              {order.shippingAddress ? (
+              <h3 className={sectionTitle}>{pickup ? 'Pickup' : 'Delivery address'}</h3>
+              {pickup ? (
+                <p className={css({ fontSize: 'sm' })} data-testid="pickup-window">
+                  {pickupWindow?.start && pickupWindow.end
+                    ? `Pickup window: ${formatPickupWindow({ start: pickupWindow.start, end: pickupWindow.end })}`
+                    : 'In-store pickup'}
+                </p>
+              ) : order.shippingAddress ? (
                 <address className={css({ fontSize: 'sm', fontStyle: 'normal' })}>
                   {order.shippingAddress.address1}
                   {order.shippingAddress.address2 && <>, {order.shippingAddress.address2}</>}
@@ -165,21 +165,21 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                   {order.shippingAddress.zipCode}
                 </address>
               ) : (
-                <p className={muted}>In-store pickup</p>
+                <p className={muted}>No address</p>
               )}
             </section>
             <section>
-              <h3 className={sectionTitle}>Payment and delivery</h3>
+              <h3 className={sectionTitle}>{pickup ? 'Payment' : 'Payment and delivery'}</h3>
               <dl className={dl}>
                 <dt>Payment method</dt>
-                <dd>
-                  {order.paymentMethod === 'card'
-                    ? `Card${order.cardLast4 ? ` ending ${order.cardLast4}` : ''}`
-                    : 'Cash on delivery'}
-                </dd>
-                <dt>Delivery</dt>
-                <dd>{order.deliveryMethod}</dd>
-                {order.estimatedDelivery && (
+                <dd>{paymentLabel(order.paymentMethod, order.fulfilment)}</dd>
+                {!pickup && (
+                  <>
+                    <dt>Delivery</dt>
+                    <dd>{order.deliveryMethod}</dd>
+                  </>
+                )}
+                {!pickup && order.estimatedDelivery && (
                   <>
                     <dt>Estimated</dt>
                     <dd>{new Date(order.estimatedDelivery).toLocaleDateString()}</dd>
@@ -198,18 +198,26 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
               <ol className={css({ display: 'grid', fontSize: 'sm', gap: '1' })}>
                 {order.statusHistory.map((h, i) => (
                   <li key={`${h.at}-${i}`}>
-                    <strong>{statusLabel(h.status ?? '')}</strong>{' '}
+                    <strong>{words(h.status ?? '')}</strong>{' '}
                     <span className={css({ color: 'fg.muted' })}>
                       {h.at ? new Date(h.at).toLocaleString() : ''}
                       {h.by ? ` by ${h.by}` : ''}
                     </span>
+                    {h.idChecked && (
+                      <span className={css({ display: 'block', fontSize: 'xs' })}>
+                        {ID_CHECK_LABEL}
+                        {h.by ? ` by ${h.by}` : ''}
+                        {h.at ? ` at ${new Date(h.at).toLocaleString()}` : ''}
+                      </span>
+                    )}
                   </li>
                 ))}
                 {isWaitingToSync(order) && (
                   <li>
-                    <strong>{statusLabel(order.status)}</strong>{' '}
+                    <strong>{words(order.status)}</strong>{' '}
                     <span className={css({ color: 'deal.fg' })}>
-                      on this device, waiting to sync
+                      {order.idChecked ? `${ID_CHECK_LABEL} on this device, ` : 'on this device, '}
+                      waiting to sync
                     </span>
                   </li>
                 )}

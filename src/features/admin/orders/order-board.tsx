@@ -13,16 +13,19 @@ import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import type { OrderNoticeDoc } from '../../../data/schemas/order-notice.schema'
+import { needsIdCheck } from '../../../lib/order-status'
 import { Button } from '../../../ui/button'
 import { Skeleton } from '../../../ui/skeleton'
+import { Switch } from '../../../ui/switch'
+import { muted } from '../components/admin-styles'
+import { IdCheckDialog } from './id-check-dialog'
 import {
   BOARD_COLUMNS,
+  columnTitle,
   dropTarget,
   matchesOrderSearch,
-  statusLabel,
   type OrderStatus,
-} from '../order-board-model'
-import { muted } from './admin-styles'
+} from './order-board-model'
 import { OrderCard } from './order-card'
 import { OrderDetailDialog } from './order-detail-dialog'
 
@@ -32,7 +35,12 @@ type Props = {
   orders: AdminOrderDoc[] | null
   notices: OrderNoticeDoc[]
   onDismissNotice: (id: string) => void
-  onMove: (order: AdminOrderDoc, to: OrderStatus) => void
+  /** A move; a handoff (to delivered) comes only once staff confirmed the ID check. */
+  onMove: (order: AdminOrderDoc, to: OrderStatus, options: { idChecked?: boolean }) => void
+  /** Staff opened an order's detail (it no longer counts as unopened). */
+  onOpenOrder: (id: string) => void
+  muted: boolean
+  onMutedChange: (muted: boolean) => void
   search: string
   onSearchChange: (value: string) => void
   filter: OrderFilter
@@ -41,16 +49,30 @@ type Props = {
   focusSearchToken: number
 }
 
+type Move = (order: AdminOrderDoc, to: OrderStatus) => void
+
+/** The board's clock for "12 min ago", ticking each minute. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
 function Column({
   status,
   orders,
   onOpen,
   onMove,
+  now,
 }: {
-  status: OrderStatus
+  status: (typeof BOARD_COLUMNS)[number]
   orders: AdminOrderDoc[]
   onOpen: (o: AdminOrderDoc) => void
-  onMove: Props['onMove']
+  onMove: Move
+  now: number
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: status })
   const headingId = `column-${status}`
@@ -67,6 +89,7 @@ function Column({
         flexDirection: 'column',
         gap: '2',
         minH: '48',
+        minW: '0',
         p: '3',
         transition: 'background 120ms',
       })}
@@ -74,8 +97,8 @@ function Column({
       <header
         className={css({ alignItems: 'center', display: 'flex', justifyContent: 'space-between' })}
       >
-        <h3 id={headingId} className={css({ fontWeight: 'semibold' })}>
-          {statusLabel(status)}
+        <h3 id={headingId} className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+          {columnTitle(status)}
         </h3>
         <span
           className={css({
@@ -96,7 +119,7 @@ function Column({
         <p className={cx(muted, css({ py: '6', textAlign: 'center' }))}>No orders in this status</p>
       )}
       {orders.map((order) => (
-        <OrderCard key={order.id} order={order} onOpen={onOpen} onMove={onMove} />
+        <OrderCard key={order.id} order={order} onOpen={onOpen} onMove={onMove} now={now} />
       ))}
     </section>
   )
@@ -105,8 +128,19 @@ function Column({
 /** The order status board (SPEC.md §2) with search, the pending filter and cancelled orders. */
 export function OrderBoard(props: Props) {
   const { orders, notices, filter, search } = props
-  const [openId, setOpenId] = useState<string | null>(null)
+  const [openId, setOpenIdState] = useState<string | null>(null)
   const [dragging, setDragging] = useState<AdminOrderDoc | null>(null)
+  const [handoffId, setHandoffId] = useState<string | null>(null)
+  const now = useMinuteClock()
+  const setOpenId = (id: string | null) => {
+    setOpenIdState(id)
+    if (id) props.onOpenOrder(id)
+  }
+  // A handoff waits for the ID check; cancelling it leaves the order where it was.
+  const move: Move = (order, to) => {
+    if (needsIdCheck(to)) setHandoffId(order.id)
+    else props.onMove(order, to, {})
+  }
   const searchRef = useRef<HTMLInputElement>(null)
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 8 } }))
 
@@ -124,6 +158,7 @@ export function OrderBoard(props: Props) {
   const cancelled = visible.filter((o) => o.status === 'cancelled')
   const columns = filter === 'pending' ? (['pending'] as const) : BOARD_COLUMNS
   const open = orders?.find((o) => o.id === openId) ?? null
+  const handoff = orders?.find((o) => o.id === handoffId && o.status !== 'delivered') ?? null
 
   const onDragStart = (event: DragStartEvent) =>
     setDragging(orders?.find((o) => o.id === event.active.id) ?? null)
@@ -132,7 +167,7 @@ export function OrderBoard(props: Props) {
     const order = orders?.find((o) => o.id === event.active.id)
     if (!order) return
     const to = dropTarget(order.status, event.over?.id as string | undefined)
-    if (to) props.onMove(order, to)
+    if (to) move(order, to)
   }
 
   const filterButton = (value: OrderFilter, label: string) => (
@@ -191,13 +226,20 @@ export function OrderBoard(props: Props) {
           'cancelled',
           `Cancelled (${(orders ?? []).filter((o) => o.status === 'cancelled').length})`,
         )}
+        <div className={css({ ml: 'auto' })}>
+          <Switch
+            label="Mute new order sound"
+            checked={props.muted}
+            onCheckedChange={props.onMutedChange}
+          />
+        </div>
       </div>
       {orders === null ? (
         <div
           className={css({
             display: 'grid',
             gap: '3',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(4, 1fr)' },
+            gridTemplateColumns: { base: '1fr', md: 'repeat(4, minmax(0, 1fr))' },
           })}
         >
           {BOARD_COLUMNS.map((s) => (
@@ -222,7 +264,8 @@ export function OrderBoard(props: Props) {
                   order={order}
                   draggable={false}
                   onOpen={(o) => setOpenId(o.id)}
-                  onMove={props.onMove}
+                  onMove={move}
+                  now={now}
                 />
               ))}
             </div>
@@ -235,18 +278,21 @@ export function OrderBoard(props: Props) {
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragging(null)}
         >
+          {/* A landscape tablet (1024 px) shows the four columns side by side; narrower
+              screens scroll them sideways rather than stacking any below the fold. */}
           <div
+            data-testid="order-columns"
             className={css(
               {
                 alignItems: 'start',
                 display: 'grid',
                 gap: '3',
-                gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' },
+                gridTemplateColumns: 'repeat(4, minmax(13.5rem, 1fr))',
+                overflowX: 'auto',
+                overscrollBehaviorX: 'contain',
+                pb: '2',
               },
-              columns.length === 1 && {
-                gridTemplateColumns: { base: '1fr', md: '1fr', xl: '1fr' },
-                maxW: 'md',
-              },
+              columns.length === 1 && { gridTemplateColumns: '1fr', maxW: 'md' },
             )}
           >
             {columns.map((status) => (
@@ -255,7 +301,8 @@ export function OrderBoard(props: Props) {
                 status={status}
                 orders={visible.filter((o) => o.status === status)}
                 onOpen={(o) => setOpenId(o.id)}
-                onMove={props.onMove}
+                onMove={move}
+                now={now}
               />
             ))}
           </div>
@@ -266,12 +313,21 @@ export function OrderBoard(props: Props) {
                 overlay
                 onOpen={() => undefined}
                 onMove={() => undefined}
+                now={now}
               />
             )}
           </DragOverlay>
         </DndContext>
       )}
-      <OrderDetailDialog order={open} onClose={() => setOpenId(null)} onMove={props.onMove} />
+      <OrderDetailDialog order={open} onClose={() => setOpenId(null)} onMove={move} />
+      <IdCheckDialog
+        order={handoff}
+        onCancel={() => setHandoffId(null)}
+        onConfirm={() => {
+          if (handoff) props.onMove(handoff, 'delivered', { idChecked: true })
+          setHandoffId(null)
+        }}
+      />
     </div>
   )
 }

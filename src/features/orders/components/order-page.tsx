@@ -1,0 +1,86 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { useHumoData } from '../../../data/data-context'
+import { useObservable } from '../../../data/hooks/use-observable'
+import { orderNumber } from '../../../lib/order-status'
+import { useDeviceOrder } from '../hooks/use-device-order'
+import { formatKnownAt, fromDeviceOrder } from '../order-view-model'
+import { OrderNotice, OrderView } from './order-view'
+
+const page = css({ maxW: '4xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })
+
+/**
+ * The shopper's page for one of this device's orders (/orders/<id>). Read from the device's
+ * database, which order tracking keeps live (src/data/order-tracking.ts): it changes without a
+ * reload when staff move the order, and offline it shows the last known status and when it was
+ * known. Only this device holds the order's secret; any other device is sent to Track Order.
+ */
+export function OrderPage({ orderId }: { orderId: string }) {
+  const { sync$ } = useHumoData()
+  const sync = useObservable(sync$, sync$.value)
+  const order = useDeviceOrder(orderId)
+
+  if (order === undefined) return null
+  if (order === null) {
+    return (
+      <main className={page}>
+        <h1 className={css({ fontFamily: 'heading', fontSize: '3xl', fontWeight: 'bold' })}>
+          Order not found on this device
+        </h1>
+        <p>
+          This order was not placed on this device, so it can&apos;t be shown here. Look it up with
+          its order number and the email or phone it was placed with.
+        </p>
+        <div>
+          <Link to="/track" className={button({ size: 'lg' })}>
+            Track Order
+          </Link>
+        </div>
+      </main>
+    )
+  }
+
+  let notice
+  if (order.sync === 'refused') {
+    notice = (
+      <OrderNotice tone="danger">
+        <p className={css({ fontWeight: 'bold' })}>The shop couldn&apos;t accept this order.</p>
+        {(order.refusal ?? []).map((r) => (
+          <p key={`${r.productId ?? ''}${r.message}`}>{r.message}</p>
+        ))}
+      </OrderNotice>
+    )
+  } else if (order.sync !== 'accepted') {
+    notice = (
+      <OrderNotice tone="warning">
+        Waiting to be sent: this order is saved on this device and will be sent to the shop
+        {sync.online ? ' in a moment.' : " when you're back online."} Its status will show here once
+        the shop has it.
+      </OrderNotice>
+    )
+  } else {
+    const known = order.statusCheckedAt ?? order.updatedAt
+    notice = (
+      <OrderNotice tone={sync.online ? 'info' : 'warning'}>
+        {sync.online ? '' : "You're offline. Showing the last known status. "}
+        Last updated {formatKnownAt(known)}.
+      </OrderNotice>
+    )
+  }
+
+  return (
+    <main className={page}>
+      <OrderView order={fromDeviceOrder(order)} notice={notice} />
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+        Keep this page: order {orderNumber(order.id)} is saved on this device only. From another
+        device, use Track Order with the order number and your email or phone.
+      </p>
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+        <Link to="/menu" className={button({ size: 'lg', variant: 'outline' })}>
+          Browse Products
+        </Link>
+      </div>
+    </main>
+  )
+}

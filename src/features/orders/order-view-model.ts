@@ -1,0 +1,91 @@
+/**
+ * One shape for an order as the shopper's screens show it, whether it comes from this device's
+ * database (the order page) or from the server's Track Order answer (kept in memory only).
+ */
+import type { ShopperOrder } from '../../data/outbox/order-outbox'
+import type { OrderDoc } from '../../data/schemas/order.schema'
+import { asFulfilment, type Fulfilment } from '../../lib/order-status'
+import { formatShopTime } from '../../lib/shop-hours'
+
+export type OrderViewData = {
+  id: string
+  status: string
+  fulfilment: Fulfilment
+  deliveryMethod: 'standard' | 'express'
+  shippingAddress: {
+    address1: string
+    address2?: string | null
+    city: string
+    state: string
+    zipCode: string
+  } | null
+  paymentMethod: string
+  items: { productId: string; name: string; unitPrice: number; quantity: number }[]
+  totals: { subtotal: number; tax: number; shipping: number; discount: number; total: number }
+  statusHistory: { status: string; at: string }[]
+  pickupWindow: { start: string; end: string } | null
+  createdAt: string | null
+}
+
+export function fromDeviceOrder(order: OrderDoc): OrderViewData {
+  return {
+    id: order.id,
+    status: order.status,
+    fulfilment: asFulfilment(order.fulfilment),
+    deliveryMethod: order.deliveryMethod,
+    shippingAddress: order.shippingAddress ?? null,
+    paymentMethod: order.paymentMethod,
+    items: order.items.map((i) => ({
+      productId: i.productId,
+      name: i.name,
+      unitPrice: i.unitPrice,
+      quantity: i.quantity,
+    })),
+    totals: order.totals,
+    statusHistory: order.statusHistory ?? [],
+    pickupWindow: order.pickupWindow ?? null,
+    createdAt: order.createdAt,
+  }
+}
+
+const num = (value: unknown) => {
+  const n = typeof value === 'number' ? value : Number(value)
+  return Number.isFinite(n) ? n : 0
+}
+
+export function fromShopperOrder(order: ShopperOrder): OrderViewData {
+  return {
+    id: order.id,
+    status: order.status,
+    fulfilment: asFulfilment(order.fulfilment),
+    deliveryMethod: order.deliveryMethod === 'express' ? 'express' : 'standard',
+    shippingAddress: order.shippingAddress ?? null,
+    paymentMethod: order.paymentMethod ?? 'cash',
+    items: (order.items ?? []).map((i) => ({
+      productId: i.productId,
+      name: i.name ?? 'Item',
+      unitPrice: num(i.unitPrice),
+      quantity: num(i.quantity),
+    })),
+    totals: {
+      subtotal: num(order.subtotal),
+      tax: num(order.tax),
+      shipping: num(order.shipping),
+      discount: num(order.discount),
+      total: num(order.total),
+    },
+    statusHistory: Array.isArray(order.statusHistory) ? order.statusHistory : [],
+    pickupWindow: order.pickupWindow ?? null,
+    createdAt: order.createdAt ?? null,
+  }
+}
+
+/** "2-3 business days" (standard) or "Same day" (express): SPEC.md's delivery promises. */
+export function deliveryEstimate(method: string): string {
+  return method === 'express' ? 'Same day' : '2-3 business days'
+}
+
+/** "2:05 PM", with the date when it is not today, in the shop's time like the pickup window. */
+export function formatKnownAt(iso: string, now: Date = new Date()): string {
+  return formatShopTime(new Date(iso), now)
+}

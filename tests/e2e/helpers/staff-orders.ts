@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto'
+import {
+  DEFAULT_OPENING_HOURS,
+  DEFAULT_PICKUP_RULES,
+  pickupSlots,
+  type WeeklyHours,
+} from '../../../src/lib/shop-hours'
+import { adminClient, nodeClient } from './admin'
+
+// Watermelon Sea Salt Gummies (supabase/seed/catalogue.ts): plenty in stock.
+const PRODUCT_NAME = 'Watermelon Sea Salt Gummies'
+
+export type PlacedOrder = { id: string; number: string }
+
+/** The earliest pickup window the shop offers now, from its saved hours (defaults otherwise). */
+async function earliestWindow(baseURL: string) {
+  const admin = await adminClient(baseURL)
+  const { data } = await admin
+    .from('shop_settings')
+    .select('opening_hours, pickup_prep_minutes, pickup_slot_minutes')
+    .maybeSingle<{
+      opening_hours: WeeklyHours | null
+      pickup_prep_minutes: number | null
+      pickup_slot_minutes: number | null
+    }>()
+  const hours = data?.opening_hours ?? DEFAULT_OPENING_HOURS
+  const rules = {
+    prepMinutes: data?.pickup_prep_minutes ?? DEFAULT_PICKUP_RULES.prepMinutes,
+    slotMinutes: data?.pickup_slot_minutes ?? DEFAULT_PICKUP_RULES.slotMinutes,
+  }
+  const slot = pickupSlots(hours, rules)[0]
+  if (!slot) throw new Error('the shop offers no pickup window this week')
+  return { start: slot.start, end: slot.end }
+}
+
+/** A shopper's order placed through place_order, as checkout does; cash, one line. */
+export async function placeShopperOrder(
+  baseURL: string,
+  fulfilment: 'pickup' | 'delivery',
+  firstName = 'Avery',
+): Promise<PlacedOrder> {
+  const anon = await nodeClient(baseURL)
+  const { data: product, error: productError } = await anon
+    .from('products')
+    .select('id')
+    .eq('name', PRODUCT_NAME)
+    .single<{ id: string }>()
+  if (productError) throw productError
+  const id = randomUUID()
+  const order = {
+    id,
+    secret: `${randomUUID()}${randomUUID()}`.replace(/-/g, ''),
+    customer: {
+      email: `${firstName.toLowerCase()}-${Date.now()}@example.com`,
+      firstName,
+      lastName: 'Staffcheck',
+      phone: '(510) 555-0188',
+    },
+    fulfilment,
+    deliveryMethod: 'standard',
+    shippingAddress:
+      fulfilment === 'delivery'
+        ? { address1: '12 Grand Ave', city: 'Oakland', state: 'CA', zipCode: '94612' }
+        : null,
+    billingAddress: null,
+    paymentMethod: 'cash',
+    pickupWindow: fulfilment === 'pickup' ? await earliestWindow(baseURL) : null,
+    items: [{ productId: product.id, quantity: 3 }],
+  }
+  const placed = await anon.rpc('place_order', { p_order: order })
+  if (placed.error) throw placed.error
+  const answer = placed.data as { status: string }
+  if (answer.status !== 'accepted') throw new Error(`order refused: ${JSON.stringify(answer)}`)
+  return { id, number: `#${id.slice(0, 8).toUpperCase()}` }
+}
+
+/** Moves an order on the server as a colleague would (with the ID check for a handoff). */
+export async function moveOnServer(baseURL: string, id: string, from: string, to: string) {
+  const admin = await adminClient(baseURL)
+  const moved = await admin.rpc('set_order_status', {
+    p_id: id,
+    p_from: from,
+    p_to: to,
+    p_id_checked: to === 'delivered',
+  })
+  if (moved.error) throw moved.error
+  return moved.data as { applied: boolean; reason?: string; message?: string }
+}
