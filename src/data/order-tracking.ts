@@ -13,6 +13,7 @@
  * kept in memory only.
  */
 import { REALTIME_SUBSCRIBE_STATES, type RealtimeChannel } from '@supabase/realtime-js'
+import { isFinished } from '../lib/order-status'
 import type { RpcClient } from './backend-client'
 import type { HumoDatabase } from './database'
 import type { OrderOutbox, ShopperOrder } from './outbox/order-outbox'
@@ -34,8 +35,6 @@ export async function orderTopic(secret: string): Promise<string> {
   const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
   return `order:${hex}`
 }
-
-const isFinished = (status: string) => status === 'delivered' || status === 'cancelled'
 
 /**
  * Joins one order's private topic. `onStatus` gets every status event; `onJoined` runs on every

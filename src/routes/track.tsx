@@ -4,7 +4,10 @@ import { TrackPage } from '../features/orders/components/track-page'
 
 // Only the number may come in the address (emails link here); the email or phone never does.
 const search = v.object({
-  number: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20))),
+  // A number of digits only ("12345678") arrives as a number.
+  number: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.maxLength(20)),
+  ),
 })
 
 export const Route = createFileRoute('/track')({

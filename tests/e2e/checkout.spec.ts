@@ -74,6 +74,10 @@ test('checkout asks for no card: paid by debit card on delivery, the confirmatio
 
   await expect(page).toHaveURL(/\/checkout\/success/)
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
+  // SPEC.md's success toast, once the shop accepted the order; no email promised without SMTP.
+  await expect(page.getByText('Order placed successfully!')).toBeVisible()
+  await expect(page.getByText(/^Order #[0-9A-F]{8} has been confirmed\.$/)).toBeVisible()
+  await expect(page.getByText(/email confirmation/)).toHaveCount(0)
   await expect(page.getByText('Pay $33.75 by debit card on delivery.')).toBeVisible()
   await expect(page.getByText(/payment was received/i)).toHaveCount(0)
   await expect(page.getByText('Will be provided via email')).toHaveCount(0)
@@ -121,6 +125,8 @@ test('an order placed offline is saved, never called confirmed, and reaches the 
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({
     timeout: 20_000,
   })
+  // Saved offline, so never announced as placed here: the heading says it now.
+  await expect(page.getByText('Order placed successfully!')).toHaveCount(0)
 })
 
 test('an order the shop refuses says why and gives the cart back', async ({ page }) => {

@@ -3,14 +3,12 @@
  * prices and stock, from the device's synced catalogue (so it works offline), and says which
  * lines could not be added and why. The server checks price and stock again at checkout.
  */
+import { MAX_QUANTITY, putInCart } from '../../data/cart-lines'
 import type { HumoDatabase } from '../../data/database'
-import { primaryImage } from '../../data/product-images'
-import type { CartProductSnapshot } from '../../data/schemas/cart-line.schema'
 import type { OrderDoc } from '../../data/schemas/order.schema'
 import type { ProductDoc } from '../../data/schemas/product.schema'
 
 /** The cart's own cap on a line (src/features/cart/cart.actions.ts). */
-const MAX_QUANTITY = 999
 
 export type ReorderLine = {
   productId: string
@@ -79,24 +77,6 @@ export function planReorder(
   })
 }
 
-function snapshotOf(product: ProductDoc): CartProductSnapshot {
-  const image = primaryImage(product)
-  return {
-    name: product.name,
-    slug: product.slug,
-    price: product.price,
-    originalPrice: product.originalPrice ?? null,
-    imagePath: image?.path ?? null,
-    brandName: product.brand?.name ?? null,
-    categoryName: product.category?.name ?? null,
-    categorySlug: product.categorySlug,
-    productTypeName: product.productType?.name ?? null,
-    weightGrams: product.weightGrams ?? null,
-    stock: product.stock ?? null,
-    unlimited: product.unlimited,
-  }
-}
-
 /** Puts the order's lines into the cart (added to what is there) and reports each line. */
 export async function reorder(
   db: HumoDatabase,
@@ -123,32 +103,7 @@ export async function reorder(
   for (const line of lines) {
     const product = productDocs.get(line.productId)
     if (!product || line.added <= 0) continue
-    await addLine(db, product, line.added, at)
+    await putInCart(db, product, line.added, at)
   }
   return { orderId, lines }
-}
-
-async function addLine(db: HumoDatabase, product: ProductDoc, quantity: number, at: string) {
-  const grow = async () => {
-    const line = await db.cart_lines.findOne(product.id).exec()
-    await line?.incrementalModify((doc) => ({
-      ...doc,
-      quantity: Math.min(MAX_QUANTITY, doc.quantity + quantity),
-      // Today's price and stock, as the line shows them.
-      product: snapshotOf(product),
-    }))
-  }
-  if (await db.cart_lines.findOne(product.id).exec()) return grow()
-  try {
-    await db.cart_lines.insert({
-      productId: product.id,
-      quantity,
-      addedAt: at,
-      product: snapshotOf(product),
-    })
-  } catch (error) {
-    // NOTE: another tab added the same product between our read and our insert.
-    if ((error as { code?: string }).code !== 'CONFLICT') throw error
-    await grow()
-  }
 }

@@ -75,13 +75,14 @@ export function ordersToCsv(orders: readonly AdminOrderDoc[]): string {
   return Papa.unparse(
     {
       fields: [
+        // The first five as before this export spoke of pickup, for sheets that read them.
         'id',
-        'order_number',
         'created_at',
         'status',
-        'status_code',
         'customer_name',
         'customer_email',
+        'order_number',
+        'status_code',
         'fulfilment',
         'pickup_window_start',
         'pickup_window_end',
@@ -98,12 +99,12 @@ export function ordersToCsv(orders: readonly AdminOrderDoc[]): string {
         const pickup = o.fulfilment === 'pickup'
         return [
           o.id,
-          orderNumber(o.id),
           o.createdAt,
           orderStatusLabel(o.status, o.fulfilment),
-          o.status,
           o.customerName,
           o.customerEmail,
+          orderNumber(o.id),
+          o.status,
           pickup ? 'pickup' : 'delivery',
           (pickup && o.pickupWindow?.start) || '',
           (pickup && o.pickupWindow?.end) || '',

@@ -1,3 +1,4 @@
+import { cartSnapshotOf } from '../../data/cart-lines'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../../tests/fixtures/memory-database'
 import type { HumoDatabase } from '../../data/database'
@@ -10,7 +11,6 @@ import {
   incrementCartLine,
   removeFromCart,
   setCartQuantity,
-  snapshotOf,
 } from './cart.actions'
 
 function product(id: string, price: number): ProductDoc {
@@ -106,11 +106,12 @@ describe('the cart line picture', () => {
   it('is the primary image, else the first by display order, as on the card', () => {
     const base = product('p', 10)
     expect(
-      snapshotOf({ ...base, media: [media('p/late.svg', 2), media('p/main.svg', 1, true)] })
+      cartSnapshotOf({ ...base, media: [media('p/late.svg', 2), media('p/main.svg', 1, true)] })
         .imagePath,
     ).toBe('p/main.svg')
     expect(
-      snapshotOf({ ...base, media: [media('p/late.svg', 2), media('p/early.svg', 0)] }).imagePath,
+      cartSnapshotOf({ ...base, media: [media('p/late.svg', 2), media('p/early.svg', 0)] })
+        .imagePath,
     ).toBe('p/early.svg')
   })
 })

@@ -2,30 +2,11 @@
  * The only writes to the cart (SPEC.md §4 "Cart"): add, remove, set quantity, increment,
  * decrement, clear. Totals are never stored; they are derived from the lines on every change.
  */
+import { MAX_QUANTITY, putInCart } from '../../data/cart-lines'
 import type { HumoDatabase } from '../../data/database'
-import type { CartProductSnapshot } from '../../data/schemas/cart-line.schema'
-import { primaryImage } from '../../data/product-images'
 import type { ProductDoc } from '../../data/schemas/product.schema'
 
-export const MAX_QUANTITY = 999
-
-export function snapshotOf(product: ProductDoc): CartProductSnapshot {
-  const image = primaryImage(product)
-  return {
-    name: product.name,
-    slug: product.slug,
-    price: product.price,
-    originalPrice: product.originalPrice ?? null,
-    imagePath: image?.path ?? null,
-    brandName: product.brand?.name ?? null,
-    categoryName: product.category?.name ?? null,
-    categorySlug: product.categorySlug,
-    productTypeName: product.productType?.name ?? null,
-    weightGrams: product.weightGrams ?? null,
-    stock: product.stock ?? null,
-    unlimited: product.unlimited,
-  }
-}
+export { MAX_QUANTITY }
 
 /** Adding a product already present raises its quantity; otherwise a new line is appended. */
 export async function addToCart(
@@ -34,28 +15,7 @@ export async function addToCart(
   quantity = 1,
   now: () => Date = () => new Date(),
 ): Promise<void> {
-  if (quantity <= 0) return
-  const grow = async () => {
-    const line = await db.cart_lines.findOne(product.id).exec()
-    await line?.incrementalModify((doc) => ({
-      ...doc,
-      quantity: Math.min(MAX_QUANTITY, doc.quantity + quantity),
-      product: snapshotOf(product),
-    }))
-  }
-  if (await db.cart_lines.findOne(product.id).exec()) return grow()
-  try {
-    await db.cart_lines.insert({
-      productId: product.id,
-      quantity: Math.min(MAX_QUANTITY, quantity),
-      addedAt: now().toISOString(),
-      product: snapshotOf(product),
-    })
-  } catch (error) {
-    // NOTE: another tab added the same product between our read and our insert.
-    if ((error as { code?: string }).code !== 'CONFLICT') throw error
-    await grow()
-  }
+  await putInCart(db, product, quantity, now().toISOString())
 }
 
 export async function removeFromCart(db: HumoDatabase, productId: string): Promise<void> {

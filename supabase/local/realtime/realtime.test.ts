@@ -25,36 +25,8 @@ const channels: RealtimeChannel[] = []
 
 const others: Client[] = []
 
-// bootstrap.sql's stand-in for hosted Supabase's realtime schema, for a database made before it
-// had one; the test's own policy lets anyone read topics named test-allowed-*.
-const REALTIME_SCHEMA_SQL = `
-create schema if not exists realtime;
-grant usage on schema realtime to anon, authenticated, service_role;
-create table if not exists realtime.messages (
-  id uuid primary key default gen_random_uuid(),
-  seq bigserial,
-  topic text not null,
-  extension text not null,
-  payload jsonb,
-  event text,
-  private boolean default true,
-  inserted_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);
-alter table realtime.messages enable row level security;
-grant select on realtime.messages to anon, authenticated;
-create or replace function realtime.topic() returns text language sql stable
-as $$ select nullif(current_setting('realtime.topic', true), '') $$;
-create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
-returns void language plpgsql security definer set search_path = ''
-as $$
-begin
-  insert into realtime.messages (payload, event, topic, private, extension)
-  values (payload, event, topic, private, 'broadcast');
-  perform pg_notify('humo_realtime_broadcast', '');
-end;
-$$;
-`
+// The test's own policy lets anyone read topics named test-allowed-* (bootstrap-realtime.sql
+// makes realtime.messages).
 const TEST_POLICY_SQL = `
 create policy humo_test_topics on realtime.messages for select to anon, authenticated
   using (extension = 'broadcast' and realtime.topic() like 'test-allowed-%');
@@ -62,10 +34,6 @@ create policy humo_test_topics on realtime.messages for select to anon, authenti
 
 beforeAll(async () => {
   backend = await startHumoBackend({ dataDir: null, port: 0, quiet: true, seed: false })
-  const { rows } = await backend.db.query<{ present: boolean }>(
-    `select to_regclass('realtime.messages') is not null as present`,
-  )
-  if (!rows[0]?.present) await backend.db.exec(REALTIME_SCHEMA_SQL)
   await backend.db.exec(TEST_POLICY_SQL)
   admin = (await signedInUser(backend, 'admin')).client
   anon = clientFor(backend, backend.anonKey)

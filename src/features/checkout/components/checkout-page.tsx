@@ -12,7 +12,7 @@ import { checkPurchaseLimits } from '../../../lib/purchase-limits'
 import { pickupSlots, type PickupSlot } from '../../../lib/shop-hours'
 import { SummaryCard, SummaryRows } from '../../../ui/summary-card'
 import { toaster } from '../../../ui/toaster'
-import { loadDraft, placeOrder, saveDraft } from '../checkout.actions'
+import { announceWhenAccepted, loadDraft, placeOrder, saveDraft } from '../checkout.actions'
 import { addressSchema, contactSchema, isFilled, type CheckoutDraft } from '../checkout.validation'
 import { useCartLines } from '../hooks/use-cart-lines'
 import { paymentProvider } from '../payment/payment-provider'
@@ -184,20 +184,15 @@ export function CheckoutPage() {
         !delivery && chosenSlot ? { start: chosenSlot.start, end: chosenSlot.end } : null
       const order = await placeOrder(db, { draft: { ...draft, pickupWindow }, lines, rules })
       const number = orderNumber(order.id)
-      // Never "confirmed" here: the order is on the device; the shop has not answered yet.
-      toaster.create(
-        sync.online
-          ? {
-              type: 'info',
-              title: 'Order placed',
-              description: `Order ${number} is being sent to the shop.`,
-            }
-          : {
-              type: 'info',
-              title: 'Order saved',
-              description: `Order ${number} is saved on this device and will be sent when you're back online.`,
-            },
-      )
+      // Never "confirmed" here: the order is on the device; the shop has not answered yet. Online,
+      // the confirmation page says "Order placed successfully!" once the shop accepted it.
+      if (sync.online) announceWhenAccepted(order.id)
+      else
+        toaster.create({
+          type: 'info',
+          title: 'Order saved',
+          description: `Order ${number} is saved on this device and will be sent when you're back online.`,
+        })
       await navigate({
         to: '/checkout/success',
         search: { order: order.id },

@@ -8,7 +8,8 @@ import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { formatMoney } from '../../../lib/money'
 import { orderNumber, paymentLabel } from '../../../lib/order-status'
 import { formatPickupWindow } from '../../../lib/shop-hours'
-import { restoreCartFromRefusedOrder } from '../checkout.actions'
+import { restoreCartFromRefusedOrder, takeAcceptedAnnouncement } from '../checkout.actions'
+import { toaster } from '../../../ui/toaster'
 import { useOrder } from '../hooks/use-order'
 import { asPaymentMethod, paymentProvider } from '../payment/payment-provider'
 
@@ -25,6 +26,17 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
   const sync = useObservable(sync$, sync$.value)
   const { facts, orderEmails } = useShopSettings()
   const order = useOrder(orderId)
+
+  useEffect(() => {
+    if (order?.sync !== 'accepted' || !takeAcceptedAnnouncement(order.id)) return
+    toaster.create({
+      type: 'success',
+      title: 'Order placed successfully!',
+      description: `Order ${orderNumber(order.id)} has been confirmed.${
+        orderEmails ? " You'll receive an email confirmation shortly." : ''
+      }`,
+    })
+  }, [order?.sync, order?.id, orderEmails])
 
   useEffect(() => {
     if (order?.sync === 'refused' && !order.cartRestoredAt)
