@@ -1,13 +1,10 @@
 import { TZDate } from '@date-fns/tz'
 import { describe, expect, it } from 'vitest'
+import { formatPickupWindow, hoursLines, isWithinHours, pickupSlots } from './pickup-windows'
 import {
   DEFAULT_OPENING_HOURS,
   DEFAULT_PICKUP_RULES,
-  formatPickupWindow,
-  hoursLines,
-  isWithinHours,
   openStatus,
-  pickupSlots,
   shopClock,
   type WeeklyHours,
 } from './shop-hours'

@@ -1,8 +1,8 @@
 /**
  * The shop's opening hours and pickup windows, always in the shop's time zone
  * (America/Los_Angeles) whatever the device's: "Open now · closes 8:00 PM", the pickup windows
- * checkout offers, and the hours lines the contact page shows. The server checks a chosen window
- * against the same hours (place_order); this module only offers and shows them.
+ * checkout offers (pickup-windows.ts, apart: only checkout and the order screens need them, while
+ * this module's "Open now" is on every page), and the clock arithmetic both share.
  *
  * The time zone arithmetic uses the platform's own time zone data (Intl.DateTimeFormat), not a
  * library: @date-fns/tz did the same in 1.7 KB gzipped that every storefront page paid for (its
@@ -36,11 +36,8 @@ export const DEFAULT_OPENING_HOURS: WeeklyHours = [
 
 export const DEFAULT_PICKUP_RULES: PickupRules = { prepMinutes: 30, slotMinutes: 30 }
 
-/** How many days ahead checkout offers pickup windows (and the server accepts them). */
-export const PICKUP_DAYS_AHEAD = 7
-
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+export const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
 export function minutesOf(hhmm: string): number {
   const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm)
@@ -64,7 +61,7 @@ export function isValidDay(day: DayHours): boolean {
   return Number.isFinite(open) && Number.isFinite(close) && open < close && close <= 24 * 60
 }
 
-type ShopDay = { year: number; month: number; day: number; weekday: number; minutes: number }
+export type ShopDay = { year: number; month: number; day: number; weekday: number; minutes: number }
 
 const PARTS = new Intl.DateTimeFormat('en-US', {
   timeZone: SHOP_TIME_ZONE,
@@ -96,7 +93,7 @@ export function shopClock(at: Date): ShopDay {
 }
 
 /** The instant of a wall-clock time in the shop (month 0-based; minutes past midnight). */
-function shopInstant(year: number, month: number, day: number, minutes: number): Date {
+export function shopInstant(year: number, month: number, day: number, minutes: number): Date {
   const wall = Date.UTC(year, month, day, 0, minutes)
   const offset = (at: number) => wallTime(at) - Math.floor(at / 60_000) * 60_000
   // The zone's offset at a first guess, then at the instant that gives (a DST change between);
@@ -107,7 +104,7 @@ function shopInstant(year: number, month: number, day: number, minutes: number):
 }
 
 /** The shop's calendar day `offset` days after `base` (calendar arithmetic, DST-safe). */
-function shopDayAfter(base: ShopDay, offset: number): ShopDay {
+export function shopDayAfter(base: ShopDay, offset: number): ShopDay {
   const d = new Date(Date.UTC(base.year, base.month, base.day + offset))
   return {
     year: d.getUTCFullYear(),
@@ -118,7 +115,10 @@ function shopDayAfter(base: ShopDay, offset: number): ShopDay {
   }
 }
 
-function hoursOn(hours: WeeklyHours, weekday: number): { open: number; close: number } | null {
+export function hoursOn(
+  hours: WeeklyHours,
+  weekday: number,
+): { open: number; close: number } | null {
   const day = hours[weekday]
   if (!day || !isValidDay(day)) return null
   return { open: minutesOf(day.open), close: minutesOf(day.close) }
@@ -144,120 +144,4 @@ export function openStatus(hours: WeeklyHours, now: Date = new Date()): OpenStat
     return { open: false, text: `Closed · opens ${formatClock(h.open)}${when}` }
   }
   return { open: false, text: 'Closed' }
-}
-
-export type PickupWindow = { start: string; end: string }
-
-export type PickupSlot = PickupWindow & {
-  /** "Today", "Tomorrow", "Thu, Nov 26". */
-  dayLabel: string
-  /** "2:00 PM – 2:30 PM". */
-  timeLabel: string
-}
-
-/**
- * The pickup windows open to an order placed now: slots of `slotMinutes` from opening to
- * closing, each starting no earlier than now plus the preparation time, for the next
- * PICKUP_DAYS_AHEAD days. The first is the earliest.
- */
-export function pickupSlots(
-  hours: WeeklyHours,
-  rules: PickupRules,
-  now: Date = new Date(),
-): PickupSlot[] {
-  const slot = Math.max(5, Math.round(rules.slotMinutes))
-  const earliest = now.getTime() + Math.max(0, rules.prepMinutes) * 60_000
-  const today = shopClock(now)
-  const slots: PickupSlot[] = []
-  for (let offset = 0; offset < PICKUP_DAYS_AHEAD; offset++) {
-    const day = offset === 0 ? today : shopDayAfter(today, offset)
-    const h = hoursOn(hours, day.weekday)
-    if (!h) continue
-    const dayLabel = offset === 0 ? 'Today' : offset === 1 ? 'Tomorrow' : shortDate(day)
-    for (let m = h.open; m + slot <= h.close; m += slot) {
-      const start = shopInstant(day.year, day.month, day.day, m)
-      if (start.getTime() < earliest) continue
-      const end = shopInstant(day.year, day.month, day.day, m + slot)
-      slots.push({
-        start: start.toISOString(),
-        end: end.toISOString(),
-        dayLabel,
-        timeLabel: `${formatClock(m)} – ${formatClock(m + slot)}`,
-      })
-    }
-  }
-  return slots
-}
-
-function shortDate(day: ShopDay): string {
-  const month = new Date(Date.UTC(day.year, day.month, 15)).toLocaleString('en-US', {
-    month: 'short',
-    timeZone: 'UTC',
-  })
-  return `${DAY_SHORT[day.weekday]}, ${month} ${day.day}`
-}
-
-/** Is the window inside one day's opening hours (the rule place_order applies)? */
-export function isWithinHours(hours: WeeklyHours, window: PickupWindow): boolean {
-  const start = new Date(window.start)
-  const end = new Date(window.end)
-  if (!(start.getTime() < end.getTime())) return false
-  const s = shopClock(start)
-  const e = shopClock(end)
-  const h = hoursOn(hours, s.weekday)
-  if (!h) return false
-  const sameDay = s.year === e.year && s.month === e.month && s.day === e.day
-  return sameDay && s.minutes >= h.open && e.minutes <= h.close
-}
-
-/**
- * A window as people read it, in the shop's time: "Today, 2:00 PM – 2:30 PM",
- * "Tomorrow, 10:00 AM – 10:30 AM", "Thu, Nov 26, 10:00 AM – 10:30 AM".
- */
-export function formatPickupWindow(window: PickupWindow, now: Date = new Date()): string {
-  const s = shopClock(new Date(window.start))
-  const e = shopClock(new Date(window.end))
-  const today = shopClock(now)
-  const tomorrow = shopDayAfter(today, 1)
-  const same = (a: ShopDay, b: ShopDay) =>
-    a.year === b.year && a.month === b.month && a.day === b.day
-  const day = same(s, today) ? 'Today' : same(s, tomorrow) ? 'Tomorrow' : shortDate(s)
-  return `${day}, ${formatClock(s.minutes)} – ${formatClock(e.minutes)}`
-}
-
-/**
- * The hours as lines for people, Monday first, consecutive days with the same hours grouped:
- * [{days: 'Mon-Fri', hours: '9:00 AM-8:00 PM'}, {days: 'Sat', …}, {days: 'Sun', …}].
- */
-export function hoursLines(hours: WeeklyHours): { days: string; hours: string }[] {
-  const order = [1, 2, 3, 4, 5, 6, 0]
-  const text = (weekday: number) => {
-    const h = hoursOn(hours, weekday)
-    return h ? `${formatClock(h.open)}-${formatClock(h.close)}` : 'Closed'
-  }
-  const lines: { first: number; last: number; hours: string }[] = []
-  for (const weekday of order) {
-    const current = text(weekday)
-    const previous = lines.at(-1)
-    if (previous && previous.hours === current) previous.last = weekday
-    else lines.push({ first: weekday, last: weekday, hours: current })
-  }
-  return lines.map((l) => ({
-    days: l.first === l.last ? DAY_SHORT[l.first]! : `${DAY_SHORT[l.first]}-${DAY_SHORT[l.last]}`,
-    hours: l.hours,
-  }))
-}
-
-/** "2:05 PM" in the shop's time, with "Nov 24, " before it when it is not the shop's today. */
-export function formatShopTime(at: Date, now: Date = new Date()): string {
-  if (Number.isNaN(at.getTime())) return ''
-  const s = shopClock(at)
-  const today = shopClock(now)
-  const time = formatClock(s.minutes)
-  if (s.year === today.year && s.month === today.month && s.day === today.day) return time
-  const month = new Date(Date.UTC(s.year, s.month, 15)).toLocaleString('en-US', {
-    month: 'short',
-    timeZone: 'UTC',
-  })
-  return `${month} ${s.day}, ${time}`
 }

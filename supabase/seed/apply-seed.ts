@@ -6,12 +6,8 @@ import { dirname, join } from 'node:path'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { buildCatalogue, seedUuid, type CatalogueRows } from './build-catalogue.ts'
 import { orders as demoOrders } from './catalogue.ts'
-import {
-  DEFAULT_OPENING_HOURS,
-  DEFAULT_PICKUP_RULES,
-  pickupSlots,
-  type PickupWindow,
-} from '../../src/lib/shop-hours.ts'
+import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../src/lib/shop-hours.ts'
+import { pickupSlots, type PickupWindow } from '../../src/lib/pickup-windows.ts'
 
 export const MEDIA_BUCKET = 'product_media'
 

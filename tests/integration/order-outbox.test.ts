@@ -12,7 +12,8 @@ import { placeOrder } from '../../src/features/checkout/checkout.actions'
 import type { CheckoutDraft } from '../../src/features/checkout/checkout.validation'
 import type { HumoDatabase } from '../../src/data/database'
 import type { ProductDoc } from '../../src/data/schemas/product.schema'
-import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES, pickupSlots } from '../../src/lib/shop-hours'
+import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../src/lib/shop-hours'
+import { pickupSlots } from '../../src/lib/pickup-windows'
 import { createHash } from 'node:crypto'
 
 let backend: TestBackend

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MONEY_RULES } from '../../lib/money'
 import { SHOP } from '../../lib/shop'
-import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES, hoursLines } from '../../lib/shop-hours'
+import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../lib/shop-hours'
+import { hoursLines } from '../../lib/pickup-windows'
 import { formFromSettings, validateShopSettings } from './shop-settings.validation'
 
 const form = () =>

@@ -11,13 +11,8 @@
 import * as v from 'valibot'
 import type { MoneyRules } from '../../lib/money'
 import type { ShopConfig } from '../../lib/shop'
-import {
-  hoursLines,
-  isValidDay,
-  type DayHours,
-  type PickupRules,
-  type WeeklyHours,
-} from '../../lib/shop-hours'
+import { isValidDay, type DayHours, type PickupRules, type WeeklyHours } from '../../lib/shop-hours'
+import { hoursLines } from '../../lib/pickup-windows'
 import { issuesByField } from './admin.validation'
 
 export const MAX_TAX_PERCENT = 25

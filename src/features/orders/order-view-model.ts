@@ -5,7 +5,7 @@
 import type { ShopperOrder } from '../../data/outbox/order-outbox'
 import type { OrderDoc } from '../../data/schemas/order.schema'
 import { asFulfilment, type Fulfilment } from '../../lib/order-status'
-import { formatShopTime } from '../../lib/shop-hours'
+import { formatShopTime } from '../../lib/pickup-windows'
 
 export type OrderViewData = {
   id: string

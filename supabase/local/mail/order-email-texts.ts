@@ -10,7 +10,7 @@ import {
   paymentLabel,
   type Fulfilment,
 } from '../../../src/lib/order-status.ts'
-import { formatPickupWindow, type PickupWindow } from '../../../src/lib/shop-hours.ts'
+import { formatPickupWindow, type PickupWindow } from '../../../src/lib/pickup-windows.ts'
 
 export type OrderEmailKind = 'confirmation' | 'ready_for_pickup' | 'out_for_delivery'
 

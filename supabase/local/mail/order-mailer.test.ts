@@ -8,11 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client } from '../../../tests/fixtures/backend.ts'
-import {
-  formatPickupWindow,
-  pickupSlots,
-  DEFAULT_OPENING_HOURS,
-} from '../../../src/lib/shop-hours.ts'
+import { DEFAULT_OPENING_HOURS } from '../../../src/lib/shop-hours.ts'
+import { formatPickupWindow, pickupSlots } from '../../../src/lib/pickup-windows.ts'
 import type { WeeklyHours } from '../../../src/lib/shop-hours.ts'
 import { startHumoBackend, type HumoBackend } from '../server.ts'
 import { startSmtpTestServer, type ReceivedEmail, type SmtpTestServer } from './smtp-test-server.ts'

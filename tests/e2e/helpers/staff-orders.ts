@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import {
   DEFAULT_OPENING_HOURS,
   DEFAULT_PICKUP_RULES,
-  pickupSlots,
   type WeeklyHours,
 } from '../../../src/lib/shop-hours'
+import { pickupSlots } from '../../../src/lib/pickup-windows'
 import { adminClient, nodeClient } from './admin'
 
 // Watermelon Sea Salt Gummies (supabase/seed/catalogue.ts): plenty in stock.

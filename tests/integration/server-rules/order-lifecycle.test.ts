@@ -10,10 +10,9 @@ import {
   DEFAULT_OPENING_HOURS,
   DEFAULT_PICKUP_RULES,
   SHOP_TIME_ZONE,
-  pickupSlots,
   shopClock,
-  type PickupWindow,
 } from '../../../src/lib/shop-hours'
+import { pickupSlots, type PickupWindow } from '../../../src/lib/pickup-windows'
 import {
   createProduct,
   createUser,

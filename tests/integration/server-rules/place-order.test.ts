@@ -1,10 +1,7 @@
 // place_order, get_order(s) and the orders' row level security, through the real supabase-js.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEFAULT_OPENING_HOURS,
-  DEFAULT_PICKUP_RULES,
-  pickupSlots,
-} from '../../../src/lib/shop-hours'
+import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../../src/lib/shop-hours'
+import { pickupSlots } from '../../../src/lib/pickup-windows'
 import {
   createProduct,
   createUser,

@@ -4,7 +4,7 @@
  * "Shipped"; the columns, which hold both kinds, have names true for both.
  */
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
-import { formatPickupWindow } from '../../../lib/shop-hours'
+import { formatPickupWindow } from '../../../lib/pickup-windows'
 import { orderNumber, orderStatusLabel } from '../../../lib/order-status'
 
 export const BOARD_COLUMNS = ['pending', 'processing', 'shipped', 'delivered'] as const
