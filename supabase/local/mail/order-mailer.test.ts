@@ -297,7 +297,12 @@ describe('with an SMTP server configured', () => {
       () => emailsFor(smtp, id),
       (m) => m.length >= 1,
     )
-    expect((await queue(backend, id))[0]).toMatchObject({ status: 'sent', last_error: null })
+    // The mail server has the message before the queue records the send: wait for the record.
+    const sent = await until(
+      () => queue(backend, id),
+      (r) => r[0]?.status === 'sent',
+    )
+    expect(sent[0]).toMatchObject({ status: 'sent', last_error: null })
   })
 
   it('keeps an email queued while the mail server is down and sends it when it is back', async () => {
@@ -315,7 +320,11 @@ describe('with an SMTP server configured', () => {
       () => emailsFor(smtp, id),
       (m) => m.length >= 1,
     )
-    expect((await queue(backend, id))[0]).toMatchObject({ status: 'sent' })
+    const sent = await until(
+      () => queue(backend, id),
+      (r) => r[0]?.status === 'sent',
+    )
+    expect(sent[0]).toMatchObject({ status: 'sent' })
     expect(emailsFor(smtp, id)).toHaveLength(1)
   })
 
