@@ -55,6 +55,8 @@ export interface PublishedTable {
   /** Column name → Postgres type name as Realtime reports it (udt name: int4, _text, ...). */
   columns: { name: string; type: string }[]
   primaryKey: string[]
+  /** Generated columns: Postgres computes them, so a re-insert of an old row leaves them out. */
+  generated: string[]
 }
 
 /** Installs the queue and a capture trigger on each published table; removes stale triggers. */
@@ -92,9 +94,10 @@ export async function installChangeCapture(db: PGlite): Promise<Map<string, Publ
     name: string
     type: string
     in_key: boolean
+    generated: boolean
   }>(
     `select n.nspname as schema, c.relname as table, a.attname as name, t.typname as type,
-            coalesce(a.attnum = any(i.indkey), false) as in_key
+            coalesce(a.attnum = any(i.indkey), false) as in_key, a.attgenerated <> '' as generated
        from pg_publication_tables p
        join pg_namespace n on n.nspname = p.schemaname
        join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
@@ -109,11 +112,12 @@ export async function installChangeCapture(db: PGlite): Promise<Map<string, Publ
     const id = key(row)
     let table = tables.get(id)
     if (!table) {
-      table = { schema: row.schema, table: row.table, columns: [], primaryKey: [] }
+      table = { schema: row.schema, table: row.table, columns: [], primaryKey: [], generated: [] }
       tables.set(id, table)
     }
     table.columns.push({ name: row.name, type: row.type })
     if (row.in_key) table.primaryKey.push(row.name)
+    if (row.generated) table.generated.push(row.name)
   }
   return tables
 }

@@ -4,9 +4,19 @@
 // bindings ({event, schema, table, filter}); the join reply hands back an id per binding, and
 // every change event carries the ids of the bindings it satisfies.
 //
-// Like Supabase: INSERT and UPDATE events reach a subscriber only if the subscriber's role and
-// JWT claims may SELECT the new row (checked by running the select under RLS); DELETE events go
-// to every matching binding and carry only the primary key.
+// Read rules come before filters (issue 23, finding 7): an event reaches a subscriber only if the
+// subscriber's role and JWT claims may SELECT the row — for INSERT and UPDATE the new row, checked
+// by running the select under RLS; for DELETE the old row, which no longer exists, so it is put
+// back inside a transaction that is always rolled back (triggers off), selected under the
+// subscriber's role, and gone again (a DELETE reaches only those who could read the row before).
+// A binding's filter then sees only the columns the role may SELECT (a filter on any other column
+// matches nothing), and the payload carries only those columns; old rows carry only their
+// primary key, as Supabase does with the default replica identity. Otherwise a filter would answer
+// yes or no about hidden rows and columns.
+//
+// Hostile clients: messages are capped in size (maxPayload) and nesting, each socket in messages
+// per second and channels, each address in sockets; filters in length and `in` values. Bad
+// bindings get an error reply, never a crash.
 //
 // Broadcast: messages that `realtime.send` puts in realtime.messages reach the channels joined on
 // their topic (private messages only private channels, public ones only public channels), and a
@@ -19,6 +29,7 @@ import type { Duplex } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { JwtError, verifyJwt } from '../jwt-keys.ts'
+import { parseJsonText } from '../http-body.ts'
 import { withRequestRole, type RequestAuth } from '../request-context.ts'
 import {
   BROADCAST_CHANNEL,
@@ -96,6 +107,18 @@ export interface RealtimeServer {
 const PATH = '/realtime/v1/websocket'
 const PRUNE_EVERY_MS = 60_000
 
+// Limits. Supabase's own: 256 KB messages (its Broadcast payload cap), 100 channels per client,
+// 100 `in` values per filter. No realtime-js message nests more than a few levels.
+export const MAX_MESSAGE_BYTES = 256 * 1024
+export const MAX_MESSAGE_DEPTH = 32
+export const MAX_CHANNELS_PER_SOCKET = 100
+export const MAX_BINDINGS_PER_JOIN = 100
+export const MAX_FILTER_LENGTH = 1024
+export const MAX_IN_VALUES = 100
+/** Messages per socket per second; beyond it they are refused, far beyond it the socket closes. */
+export const MESSAGES_PER_SECOND = 100
+export const MAX_SOCKETS_PER_ADDRESS = 100
+
 const subTopic = (topic: string) => topic.replace(/^realtime:/, '')
 
 /** Runs `work` one pass at a time; a call during a pass asks for another pass after it. */
@@ -124,11 +147,16 @@ function serially(work: () => Promise<void>, what: string) {
 export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<RealtimeServer> {
   let tables = await installChangeCapture(db)
   const clients = new Set<Client>()
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  const socketsPerAddress = new Map<string, number>()
+  /** Role → published table ("schema.table") → the columns the role may SELECT (per batch). */
+  let readable = new Map<string, Promise<Map<string, Set<string>>>>()
   let nextBindingId = 1
 
   const changes = serially(async () => {
     const taken = await takeChanges(db)
+    // Column grants are read again for each batch, so a grant or revoke applies from the next one.
+    readable = new Map()
     if (clients.size > 0) for (const change of taken) await deliver(change)
   }, 'delivery')
   const unlisten = await db.listen(CHANGES_CHANNEL, changes.run)
@@ -188,14 +216,29 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
       throw new Error(`Invalid event "${rawEvent}"`)
     const schema = typeof spec.schema === 'string' && spec.schema ? spec.schema : 'public'
     const table = typeof spec.table === 'string' && spec.table !== '*' ? spec.table : null
+    const shown = (name: string) => (name.length > 64 ? `${name.slice(0, 64)}…` : name)
     if (table && !tables.has(`${schema}.${table}`))
-      throw new Error(`Table ${schema}.${table} is not in the supabase_realtime publication`)
+      throw new Error(
+        `Table ${shown(schema)}.${shown(table)} is not in the supabase_realtime publication`,
+      )
+    if (!table && ![...tables.values()].some((t) => t.schema === schema))
+      throw new Error(`No table of schema ${shown(schema)} is in the supabase_realtime publication`)
     let filter: Binding['filter'] = null
+    if (spec.filter !== undefined && spec.filter !== null && typeof spec.filter !== 'string')
+      throw new Error('A filter must be a string')
     if (typeof spec.filter === 'string' && spec.filter !== '') {
+      if (spec.filter.length > MAX_FILTER_LENGTH)
+        throw new Error(`A filter may be at most ${MAX_FILTER_LENGTH} characters long`)
+      if (!table) throw new Error('A filter needs a table')
       const match = /^([^=]+)=(eq|neq|lt|lte|gt|gte|in)\.(.*)$/s.exec(spec.filter)
       if (!match) throw new Error(`Unable to parse the filter "${spec.filter}"`)
       const op = match[2] as FilterOp
       const value = match[3]!
+      const column = match[1]!
+      if (!tables.get(`${schema}.${table}`)!.columns.some((c) => c.name === column))
+        throw new Error(`Unable to parse the filter: ${table} has no column ${shown(column)}`)
+      if (op === 'in' && !/^\(.*\)$/s.test(value))
+        throw new Error('Unable to parse the filter: in. expects a parenthesised list')
       const values =
         op === 'in'
           ? value
@@ -203,7 +246,9 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
               .split(',')
               .map((v) => v.trim().replace(/^"|"$/g, ''))
           : [value]
-      filter = { column: match[1]!, op, values }
+      if (values.length > MAX_IN_VALUES)
+        throw new Error(`A filter may list at most ${MAX_IN_VALUES} values`)
+      filter = { column, op, values }
     }
     const requested: Binding['requested'] = { event: rawEvent, schema: text(spec.schema) ?? schema }
     if (text(spec.table) !== undefined) requested.table = text(spec.table)
@@ -245,9 +290,19 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
       }
       mayWrite = permissions.write
     }
+    if (!client.channels.has(message.topic) && client.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      reply(client, message, 'error', {
+        reason: `Too many channels: at most ${MAX_CHANNELS_PER_SOCKET} per connection`,
+      })
+      return
+    }
     let bindings: Binding[]
     try {
-      bindings = (payload.config?.postgres_changes ?? []).map(parseBinding)
+      const requested = payload.config?.postgres_changes ?? []
+      if (!Array.isArray(requested)) throw new Error('postgres_changes must be a list')
+      if (requested.length > MAX_BINDINGS_PER_JOIN)
+        throw new Error(`At most ${MAX_BINDINGS_PER_JOIN} postgres_changes per channel`)
+      bindings = requested.map(parseBinding)
     } catch (error) {
       reply(client, message, 'error', { reason: (error as Error).message })
       return
@@ -346,7 +401,7 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
       let body: unknown
       if (push.encoding === JSON_ENCODING) {
         try {
-          body = JSON.parse(push.body.toString('utf8')) as unknown
+          body = parseJsonText(push.body.toString('utf8'), MAX_MESSAGE_DEPTH)
         } catch {
           return null
         }
@@ -361,7 +416,7 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
     }
     let parsed: unknown
     try {
-      parsed = JSON.parse(bytes.toString('utf8'))
+      parsed = parseJsonText(bytes.toString('utf8'), MAX_MESSAGE_DEPTH)
     } catch {
       return null
     }
@@ -392,9 +447,15 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
 
   // delivery --------------------------------------------------------------------------------------
 
-  function filterMatches(binding: Binding, row: Record<string, unknown> | null): boolean {
+  /** The binding's filter, against only the columns the subscriber may read. */
+  function filterMatches(
+    binding: Binding,
+    row: Record<string, unknown> | null,
+    columns: ReadonlySet<string>,
+  ): boolean {
     const filter = binding.filter
     if (!filter) return true
+    if (!columns.has(filter.column)) return false
     if (!row || !(filter.column in row)) return false
     const raw = row[filter.column]
     if (raw === null || raw === undefined) return false
@@ -434,10 +495,56 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
     }
   }
 
-  const pick = (row: Record<string, unknown> | null, keys: string[]) =>
-    row ? Object.fromEntries(keys.filter((k) => k in row).map((k) => [k, row[k]])) : {}
+  const pick = (row: Record<string, unknown> | null, keys: Iterable<string>) =>
+    row ? Object.fromEntries([...keys].filter((k) => k in row).map((k) => [k, row[k]])) : {}
 
-  /** May this caller SELECT the row? Asked of Postgres under the caller's role and claims. */
+  const NO_COLUMNS: ReadonlySet<string> = new Set()
+
+  /** The columns of each published table that `role` may SELECT (column grants included). */
+  async function readableColumns(role: string, table: string): Promise<ReadonlySet<string>> {
+    let forRole = readable.get(role)
+    if (!forRole) {
+      forRole = db
+        .query<{ key: string; name: string }>(
+          `select n.nspname || '.' || c.relname as key, a.attname as name
+             from pg_publication_tables p
+             join pg_namespace n on n.nspname = p.schemaname
+             join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+             join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+            where p.pubname = 'supabase_realtime'
+              and has_column_privilege($1, c.oid, a.attnum, 'SELECT')`,
+          [role],
+        )
+        .then(({ rows }) => {
+          const map = new Map<string, Set<string>>()
+          for (const row of rows) {
+            const set = map.get(row.key) ?? new Set<string>()
+            set.add(row.name)
+            map.set(row.key, set)
+          }
+          return map
+        })
+      readable.set(role, forRole)
+      // A failed lookup is asked again next time rather than remembered.
+      forRole.catch(() => readable.delete(role))
+    }
+    try {
+      return (await forRole).get(table) ?? NO_COLUMNS
+    } catch {
+      return NO_COLUMNS
+    }
+  }
+
+  const quote = (n: string) => `"${n.replace(/"/g, '""')}"`
+
+  /** SQL that says whether the row with `$1`'s primary key is visible to the current role. */
+  function visibleSql(table: PublishedTable): string {
+    const target = `${quote(table.schema)}.${quote(table.table)}`
+    const where = table.primaryKey.map((k) => `t.${quote(k)} = (r).${quote(k)}`).join(' and ')
+    return `select exists (select 1 from ${target} t, (select jsonb_populate_record(null::${target}, $1::jsonb) as r) s where ${where}) as visible`
+  }
+
+  /** May this caller SELECT the (new) row? Asked of Postgres under the caller's role and claims. */
   async function canSee(
     auth: RequestAuth,
     table: PublishedTable,
@@ -445,19 +552,15 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
   ): Promise<boolean> {
     if (auth.role === 'service_role') return true
     if (table.primaryKey.length === 0) return false
-    const q = (n: string) => `"${n.replace(/"/g, '""')}"`
-    const target = `${q(table.schema)}.${q(table.table)}`
-    const where = table.primaryKey.map((k) => `t.${q(k)} = (r).${q(k)}`).join(' and ')
     try {
       return await withRequestRole(
         db,
         auth,
         { method: 'GET', path: '/realtime', headers: {}, readOnly: true },
         async (tx) => {
-          const { rows } = await tx.query<{ visible: boolean }>(
-            `select exists (select 1 from ${target} t, (select jsonb_populate_record(null::${target}, $1::jsonb) as r) s where ${where}) as visible`,
-            [JSON.stringify(row)],
-          )
+          const { rows } = await tx.query<{ visible: boolean }>(visibleSql(table), [
+            JSON.stringify(row),
+          ])
           return rows[0]?.visible ?? false
         },
       )
@@ -466,56 +569,125 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
     }
   }
 
+  /**
+   * Could this caller SELECT a row that was deleted? The row is inserted again (as the server's
+   * own role, with triggers and foreign key checks off by session_replication_role), selected
+   * under the caller's role and claims exactly as canSee does, and the transaction is always
+   * rolled back. Any failure (the key was reused since, say) counts as not visible.
+   */
+  async function couldSeeDeleted(
+    auth: RequestAuth,
+    table: PublishedTable,
+    old: Record<string, unknown>,
+  ): Promise<boolean> {
+    if (auth.role === 'service_role') return true
+    if (table.primaryKey.length === 0) return false
+    const target = `${quote(table.schema)}.${quote(table.table)}`
+    const columns = table.columns
+      .map((c) => c.name)
+      .filter((name) => name in old && !table.generated.includes(name))
+      .map(quote)
+      .join(', ')
+    // Thrown to roll the transaction back with the answer.
+    class Verdict extends Error {
+      constructor(readonly visible: boolean) {
+        super('verdict')
+      }
+    }
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec('set local session_replication_role = replica')
+        await tx.query(
+          `insert into ${target} (${columns}) overriding system value
+           select ${columns} from jsonb_populate_record(null::${target}, $1::jsonb)`,
+          [JSON.stringify(old)],
+        )
+        await tx.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                  set_config('request.method', 'GET', true), set_config('request.path', '/realtime', true),
+                  set_config('request.headers', '{}', true)`,
+          [auth.role, JSON.stringify(auth.claims)],
+        )
+        const { rows } = await tx.query<{ visible: boolean }>(visibleSql(table), [
+          JSON.stringify(old),
+        ])
+        throw new Verdict(rows[0]?.visible ?? false)
+      })
+    } catch (outcome) {
+      if (outcome instanceof Verdict) return outcome.visible
+    }
+    return false
+  }
+
   async function deliver(change: CapturedChange): Promise<void> {
-    const table = tables.get(`${change.schema_name}.${change.table_name}`)
+    const tableKey = `${change.schema_name}.${change.table_name}`
+    const table = tables.get(tableKey)
     if (!table) return
     const isDelete = change.type === 'DELETE'
-    const record = change.record
-    const data: Record<string, unknown> = {
-      schema: change.schema_name,
-      table: change.table_name,
-      commit_timestamp: change.commit_timestamp.toISOString(),
-      type: change.type,
-      columns: table.columns,
-      errors: null,
-    }
-    if (!isDelete) data.record = record
-    // Like Supabase with the default replica identity: the old row is only its primary key.
-    if (change.type !== 'INSERT') data.old_record = pick(change.old_record, table.primaryKey)
+    // The row the rule and the filter look at: the new row, or for a DELETE the old one.
+    const row = isDelete ? change.old_record : change.record
+    if (!row) return
 
+    // Per role: the event as that role may see it (only the columns it may read).
+    const payloads = new Map<string, Promise<Record<string, unknown>>>()
+    const payloadFor = async (role: string): Promise<Record<string, unknown>> => {
+      const columns = await readableColumns(role, tableKey)
+      const data: Record<string, unknown> = {
+        schema: change.schema_name,
+        table: change.table_name,
+        commit_timestamp: change.commit_timestamp.toISOString(),
+        type: change.type,
+        columns: table.columns.filter((c) => columns.has(c.name)),
+        errors: null,
+      }
+      if (!isDelete) data.record = pick(change.record, columns)
+      // Like Supabase with the default replica identity: the old row is only its primary key.
+      if (change.type !== 'INSERT')
+        data.old_record = pick(
+          change.old_record,
+          table.primaryKey.filter((k) => columns.has(k)),
+        )
+      return data
+    }
+    // Per identity (role and claims, which policies read): may it read the row?
     const visibility = new Map<string, Promise<boolean>>()
+
     for (const client of clients) {
       for (const channel of client.channels.values()) {
         if (expired(channel)) continue
-        const ids = channel.bindings
-          .filter(
-            (b) =>
-              b.schema === change.schema_name &&
-              (b.table === null || b.table === change.table_name) &&
-              (b.event === '*' || b.event === change.type) &&
-              filterMatches(b, isDelete ? change.old_record : record),
-          )
-          .map((b) => b.id)
+        const candidates = channel.bindings.filter(
+          (b) =>
+            b.schema === change.schema_name &&
+            (b.table === null || b.table === change.table_name) &&
+            (b.event === '*' || b.event === change.type),
+        )
+        if (candidates.length === 0) continue
+        const columns = await readableColumns(channel.auth.role, tableKey)
+        if (columns.size === 0) continue
+        const ids = candidates.filter((b) => filterMatches(b, row, columns)).map((b) => b.id)
         if (ids.length === 0) continue
-        if (!isDelete && record) {
-          const key = JSON.stringify([
-            channel.auth.role,
-            channel.auth.claims.sub ?? null,
-            channel.auth.claims.role,
-          ])
-          let visible = visibility.get(key)
-          if (!visible) {
-            visible = canSee(channel.auth, table, record)
-            visibility.set(key, visible)
-          }
-          if (!(await visible)) continue
+        // Both the rule and the filter must pass, and the filter saw only readable columns, so
+        // checking the (cheaper) filter first tells nothing about the row.
+        const key = JSON.stringify([channel.auth.role, channel.auth.claims])
+        let visible = visibility.get(key)
+        if (!visible) {
+          visible = isDelete
+            ? couldSeeDeleted(channel.auth, table, row)
+            : canSee(channel.auth, table, row)
+          visibility.set(key, visible)
+        }
+        if (!(await visible)) continue
+        let data = payloads.get(channel.auth.role)
+        if (!data) {
+          data = payloadFor(channel.auth.role)
+          payloads.set(channel.auth.role, data)
         }
         send(client, {
           join_ref: channel.joinRef,
           ref: null,
           topic: channel.topic,
           event: 'postgres_changes',
-          payload: { ids, data },
+          payload: { ids, data: await data },
         })
       }
     }
@@ -621,9 +793,27 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
     clients.add(client)
     // Messages are handled in order per socket: a join must be in place before what follows it.
     let queue = Promise.resolve()
+    let windowStart = Date.now()
+    let inWindow = 0
     socket.on('message', (data, isBinary) => {
+      const now = Date.now()
+      if (now - windowStart >= 1000) {
+        windowStart = now
+        inWindow = 0
+      }
+      inWindow++
+      if (inWindow > 10 * MESSAGES_PER_SECOND) {
+        socket.close(1008, 'Too many messages')
+        return
+      }
       const message = decode(client, data, isBinary)
       if (!message) return
+      if (inWindow > MESSAGES_PER_SECOND) {
+        // Refused unanswered except joins, whose caller waits for a reply.
+        if (message.event === 'phx_join')
+          reply(client, message, 'error', { reason: 'Too many messages: slow down' })
+        return
+      }
       queue = queue
         .then(() => handle(client, message))
         .catch((error: unknown) => console.error('[humo-backend] realtime message failed:', error))
@@ -639,9 +829,21 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
         socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
       }
       if (url.pathname !== PATH) return refuse(404, 'Not Found')
+      const address = req.socket.remoteAddress ?? 'unknown'
+      if ((socketsPerAddress.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS)
+        return refuse(429, 'Too Many Requests')
       const apikey = url.searchParams.get('apikey') ?? String(req.headers.apikey ?? '')
       verifyJwt(jwtSecret, apikey).then(
-        () => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, apikey)),
+        () =>
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            socketsPerAddress.set(address, (socketsPerAddress.get(address) ?? 0) + 1)
+            ws.once('close', () => {
+              const left = (socketsPerAddress.get(address) ?? 1) - 1
+              if (left <= 0) socketsPerAddress.delete(address)
+              else socketsPerAddress.set(address, left)
+            })
+            wss.emit('connection', ws, req, apikey)
+          }),
         () => refuse(403, 'Forbidden'),
       )
     },
