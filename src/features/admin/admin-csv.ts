@@ -1,6 +1,8 @@
 /**
- * CSV files of the back office (papaparse): products and orders out, products in. An import is
- * checked row by row first; it is written only when every row is valid.
+ * CSV files of the back office (papaparse): products, orders and the sales report out, products
+ * in. An import is checked row by row first; it is written only when every row is valid. No cell
+ * goes out as a spreadsheet formula, and an exported file reads back to the same text
+ * (docs/decisions/023-csv-cells.md).
  */
 import Papa from 'papaparse'
 import * as v from 'valibot'
@@ -33,12 +35,43 @@ export const PRODUCT_CSV_COLUMNS = [
   'media',
 ] as const
 
-const cell = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
+/**
+ * OWASP's CSV injection rule: a cell starting with = + - @, a tab or a carriage return may be run
+ * as a formula by a spreadsheet, so it goes out behind a single quote, in quotes. Papaparse's own
+ * `escapeFormulae: true` tests /^[=+\-@\t\r].*$/, which misses any cell with a line break in it
+ * (`.` stops at the break, `$` needs the end), so "=HYPERLINK(…)\n" went out as a formula. The
+ * leading `'*` also quotes a cell someone began with quotes ("'=x"): the import takes exactly one
+ * quote off, so every exported cell reads back to its own text.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/
+/** A cell the export neutralized: one quote, then (maybe more quotes and) a formula character. */
+const NEUTRALIZED = /^'+[=+\-@\t\r]/
+
+/**
+ * A cell of an export. Text is checked against FORMULA_START; numbers and booleans our code
+ * writes are not (papaparse leaves them as they are), so a figure is never shown as '-1.
+ */
+export type CsvCell = string | number | boolean | null | undefined
+
+/** Every CSV the app writes goes through here. */
+export function toCsv(fields: readonly string[], data: readonly (readonly CsvCell[])[]): string {
+  return Papa.unparse(
+    { fields: [...fields], data: data.map((row) => [...row]) },
+    { escapeFormulae: FORMULA_START },
+  )
+}
+
+/** The import's side of FORMULA_START: an exported cell's own text. */
+export function unneutralizeCell(text: string): string {
+  return NEUTRALIZED.test(text) ? text.slice(1) : text
+}
+
+const cell = (n: number | null | undefined) => (n === null || n === undefined ? '' : n)
 
 export function productsToCsv(rows: readonly AdminProductRow[]): string {
-  return Papa.unparse({
-    fields: [...PRODUCT_CSV_COLUMNS],
-    data: rows.map((r) => [
+  return toCsv(
+    PRODUCT_CSV_COLUMNS,
+    rows.map((r) => [
       r.sku,
       r.name,
       r.description ?? '',
@@ -63,64 +96,96 @@ export function productsToCsv(rows: readonly AdminProductRow[]): string {
         .join('|'),
       r.product_media.map((m) => m.media_url).join('|'),
     ]),
-  })
+  )
 }
 
 /**
  * Orders out, each status in the order's own words (docs/decisions/018: a pickup order is never
- * "shipped"), with the stored code beside it for tools. Not read back in, so cells a spreadsheet
- * would run as a formula (a customer's name "=HYPERLINK(…)") are escaped.
+ * "shipped"), with the stored code beside it for tools. A shopper's own text (a name
+ * "=HYPERLINK(…)") is neutralized by toCsv. Money goes out with its two decimals as text; it is
+ * never negative (the server checks >= 0), so no figure starts with a formula character.
  */
 export function ordersToCsv(orders: readonly AdminOrderDoc[]): string {
-  return Papa.unparse(
-    {
-      fields: [
-        // The first five as before this export spoke of pickup, for sheets that read them.
-        'id',
-        'created_at',
-        'status',
-        'customer_name',
-        'customer_email',
-        'order_number',
-        'status_code',
-        'fulfilment',
-        'pickup_window_start',
-        'pickup_window_end',
-        'delivery_method',
-        'payment_method',
-        'items',
-        'subtotal',
-        'tax',
-        'shipping',
-        'discount',
-        'total',
-      ],
-      data: orders.map((o) => {
-        const pickup = o.fulfilment === 'pickup'
-        return [
-          o.id,
-          o.createdAt,
-          orderStatusLabel(o.status, o.fulfilment),
-          o.customerName,
-          o.customerEmail,
-          orderNumber(o.id),
-          o.status,
-          pickup ? 'pickup' : 'delivery',
-          (pickup && o.pickupWindow?.start) || '',
-          (pickup && o.pickupWindow?.end) || '',
-          pickup ? '' : o.deliveryMethod,
-          paymentLabel(o.paymentMethod, o.fulfilment),
-          o.items.map((i) => `${i.quantity} x ${i.name}`).join('; '),
-          o.subtotal.toFixed(2),
-          o.tax.toFixed(2),
-          o.shipping.toFixed(2),
-          o.discount.toFixed(2),
-          o.total.toFixed(2),
-        ]
-      }),
-    },
-    { escapeFormulae: true },
+  return toCsv(
+    [
+      // The first five as before this export spoke of pickup, for sheets that read them.
+      'id',
+      'created_at',
+      'status',
+      'customer_name',
+      'customer_email',
+      'order_number',
+      'status_code',
+      'fulfilment',
+      'pickup_window_start',
+      'pickup_window_end',
+      'delivery_method',
+      'payment_method',
+      'items',
+      'subtotal',
+      'tax',
+      'shipping',
+      'discount',
+      'total',
+    ],
+    orders.map((o) => {
+      const pickup = o.fulfilment === 'pickup'
+      return [
+        o.id,
+        o.createdAt,
+        orderStatusLabel(o.status, o.fulfilment),
+        o.customerName,
+        o.customerEmail,
+        orderNumber(o.id),
+        o.status,
+        pickup ? 'pickup' : 'delivery',
+        (pickup && o.pickupWindow?.start) || '',
+        (pickup && o.pickupWindow?.end) || '',
+        pickup ? '' : o.deliveryMethod,
+        paymentLabel(o.paymentMethod, o.fulfilment),
+        o.items.map((i) => `${i.quantity} x ${i.name}`).join('; '),
+        o.subtotal.toFixed(2),
+        o.tax.toFixed(2),
+        o.shipping.toFixed(2),
+        o.discount.toFixed(2),
+        o.total.toFixed(2),
+      ]
+    }),
   )
+}
+
+/** What Generate Sales Report writes: the period's figures, then its top products. */
+export type SalesReportFigures = {
+  period: string
+  totals: { orders: number; sales: number; revenue: number; averageOrderValue: number }
+  tax: number
+  shipping: number
+  discount: number
+  byStatus: readonly { label: string; count: number }[]
+  top: readonly { name: string; quantity: number; revenue: number }[]
+}
+
+/** The sales report's two tables, one after the other; product names are staff's own text. */
+export function salesReportToCsv(report: SalesReportFigures): string {
+  const summary = toCsv(
+    ['metric', 'value'],
+    [
+      ['period', report.period],
+      ['orders', report.totals.orders],
+      ['sales (not cancelled)', report.totals.sales],
+      ['revenue', report.totals.revenue.toFixed(2)],
+      ['tax', report.tax.toFixed(2)],
+      ['shipping', report.shipping.toFixed(2)],
+      ['discounts', report.discount.toFixed(2)],
+      ['average order value', report.totals.averageOrderValue.toFixed(2)],
+      ...report.byStatus.map((s) => [`orders ${s.label}`, s.count]),
+    ],
+  )
+  const top = toCsv(
+    ['product', 'units', 'revenue'],
+    report.top.map((t) => [t.name, t.quantity, t.revenue.toFixed(2)]),
+  )
+  return `${summary}\r\n\r\n${top}`
 }
 
 export type Lookup = { id: string; name: string }
@@ -166,9 +231,28 @@ function resolve(
 const orNull = (n: number | undefined) => (n === undefined || n === 0 ? null : n)
 const VIDEO = /\.(mp4|webm|mov)$/i
 
+/** admin_import_products takes at most this many rows in its one transaction. */
+export const MAX_IMPORT_ROWS = 5000
+/**
+ * The largest file Import Products reads: the server takes a bulk import of 4 MB of JSON at most,
+ * which a CSV of that size already fills (its rows go out with their column names).
+ */
+export const MAX_IMPORT_BYTES = 4 * 1024 * 1024
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+/** Why a file is refused before it is read, or null. */
+export function importFileError(file: { size: number }): string | null {
+  if (file.size === 0) return 'The file is empty'
+  if (file.size <= MAX_IMPORT_BYTES) return null
+  return `The file is ${megabytes(file.size)}; Import Products reads files of up to ${megabytes(MAX_IMPORT_BYTES)} (${MAX_IMPORT_ROWS} products). Split it into smaller files.`
+}
+
 /**
  * Reads a products CSV with the export's columns. Rows whose SKU exists update that product;
- * others create one (and then need at least one media path in the `media` column).
+ * others create one (and then need at least one media path in the `media` column). A cell the
+ * export neutralized ("'=SUM(A1)") reads back as its own text ("=SUM(A1)"), which is stored as
+ * text and neutralized again by the next export.
  */
 export function parseProductsCsv(
   text: string,
@@ -179,21 +263,55 @@ export function parseProductsCsv(
     existing: readonly { id: string; sku: string }[]
   },
 ): { rows: ImportRow[]; fileErrors: string[] } {
-  const parsed = Papa.parse<Record<string, string>>(text.trim(), {
+  // A file saved in another encoding (Excel's "CSV" on Windows is Windows-1252) or a file that
+  // is not text at all decodes to replacement characters: refused, not imported as mangled names.
+  if (/[\uFFFD\0]/.test(text)) {
+    return {
+      rows: [],
+      fileErrors: ['The file is not UTF-8 text. Save it as "CSV UTF-8" and choose it again'],
+    }
+  }
+  // trim() also drops a byte order mark at the start.
+  const parsed = Papa.parse<Record<string, string | string[]>>(text.trim(), {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim().toLowerCase(),
+    transform: unneutralizeCell,
+    // One row more than can be imported is enough to refuse the file, without reading it all.
+    preview: MAX_IMPORT_ROWS + 1,
   })
   const fileErrors: string[] = []
   const fields = parsed.meta.fields ?? []
   for (const required of ['sku', 'name']) {
     if (!fields.includes(required)) fileErrors.push(`Missing column "${required}"`)
   }
+  // Its row counts the header too; the rest of the file would otherwise be read as one cell.
+  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes')
+  if (unclosed) {
+    fileErrors.push(
+      `A quoted cell on line ${(unclosed.row ?? 1) + 1} is never closed: a cell that starts with " must end with "`,
+    )
+  }
+  if (parsed.data.length > MAX_IMPORT_ROWS) {
+    fileErrors.push(
+      `The file has more than ${MAX_IMPORT_ROWS} product rows; Import Products takes at most ${MAX_IMPORT_ROWS} at once. Split it into smaller files.`,
+    )
+  }
   if (fileErrors.length) return { rows: [], fileErrors }
   const seen = new Map<string, number>()
-  const rows = parsed.data.map((record, index): ImportRow => {
+  const existingBySku = new Map(lookups.existing.map((p) => [p.sku, p]))
+  const rows = parsed.data.map((cells, index): ImportRow => {
     const line = index + 2
     const errors: string[] = []
+    // Cells past the header's columns (papaparse keeps them in a list): an unquoted comma in a
+    // name would otherwise shift every later cell into the wrong column.
+    const extra = cells.__parsed_extra
+    if (Array.isArray(extra)) {
+      errors.push(
+        `${fields.length + extra.length} cells for ${fields.length} columns; a cell with a comma must be in double quotes`,
+      )
+    }
+    const record = cells as Record<string, string | undefined>
     const form = v.safeParse(productFormSchema, {
       sku: record.sku ?? '',
       name: record.name ?? '',
@@ -236,7 +354,7 @@ export function parseProductsCsv(
       if (earlier) errors.push(`SKU ${sku} is also on line ${earlier}`)
       seen.set(sku.toLowerCase(), line)
     }
-    const existing = lookups.existing.find((p) => p.sku === sku) ?? null
+    const existing = existingBySku.get(sku) ?? null
     const brandId = resolve(record.brand, lookups.brands, 'brand', errors)
     const categoryId = resolve(record.category, lookups.categories, 'category', errors)
     const typeId = resolve(record.product_type, lookups.productTypes, 'product type', errors)

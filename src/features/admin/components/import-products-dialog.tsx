@@ -12,10 +12,20 @@ import {
   OFFLINE_SAVE_MESSAGE,
   refusedRowIndex,
 } from '../admin-api'
-import { PRODUCT_CSV_COLUMNS, parseProductsCsv, type ImportRow } from '../admin-csv'
+import {
+  importFileError,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  PRODUCT_CSV_COLUMNS,
+  parseProductsCsv,
+  type ImportRow,
+} from '../admin-csv'
 import type { AdminProductRow } from '../admin-product'
 import { useReferenceLists } from '../hooks/use-admin-data'
 import { errorBox, muted, table } from './admin-styles'
+
+/** A file's cells are anyone's text: a long word wraps rather than widening the table. */
+const longText = css({ overflowWrap: 'anywhere', maxW: 'xs' })
 
 /** "Row 3 (SKU FLW-00003): " of a refusal of `admin_import_products`. */
 const ROW_PREFIX = /^Row \d+( \(SKU [^)]*\))?: /
@@ -49,8 +59,17 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
     if (!file) return
     setFileName(file.name)
     setFailure(null)
+    // A file too big to import is refused by its size, before the tab spends time reading it.
+    const tooBig = importFileError(file)
+    if (tooBig) return setParsed({ rows: [], fileErrors: [tooBig] })
+    let text: string
+    try {
+      text = await file.text()
+    } catch {
+      return setParsed({ rows: [], fileErrors: ['The file could not be read. Choose it again'] })
+    }
     setParsed(
-      parseProductsCsv(await file.text(), {
+      parseProductsCsv(text, {
         brands: lists.brands,
         categories: lists.categories,
         productTypes: lists.productTypes,
@@ -122,7 +141,7 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
       }}
       size="xl"
       title="Import Products"
-      description="A CSV with the columns of Export Products. Rows whose SKU exists update that product; new rows need a media path. Every row is written, or none."
+      description={`A CSV with the columns of Export Products. Rows whose SKU exists update that product; new rows need a media path. Every row is written, or none; up to ${MAX_IMPORT_ROWS} products (${MAX_IMPORT_BYTES / 1024 / 1024} MB) at a time.`}
     >
       <div className={css({ display: 'grid', gap: '4' })}>
         <FileUpload
@@ -171,8 +190,8 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
                       data-invalid={row.errors.length > 0 || undefined}
                     >
                       <td>{row.line}</td>
-                      <td>{row.sku}</td>
-                      <td>{row.name}</td>
+                      <td className={longText}>{row.sku}</td>
+                      <td className={longText}>{row.name}</td>
                       <td>
                         <span
                           className={badge({

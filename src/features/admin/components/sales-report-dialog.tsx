@@ -1,4 +1,3 @@
-import Papa from 'papaparse'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
@@ -6,7 +5,7 @@ import { formatMoney, roundMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { SelectField } from '../../../ui/select'
-import { downloadText, today } from '../admin-csv'
+import { downloadText, salesReportToCsv, today } from '../admin-csv'
 import { ordersByStatusWords, ordersInPeriod, periodTotals, topProducts } from '../order-stats'
 import { muted, sectionTitle, table } from './admin-styles'
 
@@ -44,25 +43,10 @@ export function SalesReportDialog({
   const label = PERIODS.find((p) => p.value === period)!.label
 
   const download = () => {
-    const summary = Papa.unparse({
-      fields: ['metric', 'value'],
-      data: [
-        ['period', label],
-        ['orders', report.totals.orders],
-        ['sales (not cancelled)', report.totals.sales],
-        ['revenue', report.totals.revenue.toFixed(2)],
-        ['tax', report.tax.toFixed(2)],
-        ['shipping', report.shipping.toFixed(2)],
-        ['discounts', report.discount.toFixed(2)],
-        ['average order value', report.totals.averageOrderValue.toFixed(2)],
-        ...report.byStatus.map((s) => [`orders ${s.label}`, s.count]),
-      ],
-    })
-    const top = Papa.unparse({
-      fields: ['product', 'units', 'revenue'],
-      data: report.top.map((t) => [t.name, t.quantity, t.revenue.toFixed(2)]),
-    })
-    downloadText(`humo-sales-report-${period}-${today()}.csv`, `${summary}\r\n\r\n${top}`)
+    downloadText(
+      `humo-sales-report-${period}-${today()}.csv`,
+      salesReportToCsv({ ...report, period: label }),
+    )
   }
 
   return (
