@@ -25,7 +25,7 @@ import { startRealtime, type RealtimeServer } from './realtime/realtime-server.t
 import { createPrerenderer } from './prerender.ts'
 import { createStaticApp } from './static-app.ts'
 import { handleStorage } from './storage-api.ts'
-import { servePublicObject } from './storage-files.ts'
+import { servePublicObject, storageError } from './storage-files.ts'
 
 export interface HumoBackendOptions {
   /** 0 picks a free port. Default 0. */
@@ -225,14 +225,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
           bucket = decodeURIComponent(object[1]!)
           objectPath = decodeURIComponent(object[2]!)
         } catch {
-          res.writeHead(400, { 'Content-Type': 'application/json' })
-          res.end(
-            JSON.stringify({
-              statusCode: '400',
-              error: 'Invalid Key',
-              message: 'The object key is invalid',
-            }),
-          )
+          storageError(res, 400, 'InvalidKey', 'The object name is not valid percent-encoded UTF-8')
           return
         }
         await servePublicObject(

@@ -3,7 +3,8 @@
 // multipart, never overwriting, the bucket's admin-only RLS, the size and type limits, removal by
 // path list and public reads of what was uploaded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientFor, signedInUser, type Client } from './contract-testing.ts'
+import { clientFor, type Client } from './contract-testing.ts'
+import { confirmedUser } from './storage-testing.ts'
 import { startHumoBackend, type HumoBackend } from './server.ts'
 
 let backend: HumoBackend
@@ -12,8 +13,8 @@ let customer: Client
 
 beforeAll(async () => {
   backend = await startHumoBackend({ dataDir: null, port: 0, quiet: true, seed: false })
-  admin = (await signedInUser(backend, 'admin')).client
-  customer = (await signedInUser(backend)).client
+  admin = await confirmedUser(backend, 'admin')
+  customer = await confirmedUser(backend)
 }, 60_000)
 
 afterAll(async () => {
@@ -21,7 +22,14 @@ afterAll(async () => {
 })
 
 const bucket = () => admin.storage.from('product_media')
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
+// A 2×2 PNG, and the start of an MP4 (its file type box), as storage reads a file's type from
+// its bytes.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDx0d0WQAAAABJRU5ErkJggg==',
+  'base64',
+)
+const mp4 = (tail: string) =>
+  Buffer.concat([Buffer.from('\0\0\0\x18ftypisom\0\0\x02\0isommp42', 'latin1'), Buffer.from(tail)])
 
 describe('upload', () => {
   it('uploads a raw body and serves it publicly with its content type and cache control', async () => {
@@ -52,16 +60,16 @@ describe('upload', () => {
   })
 
   it('uploads a multipart body (a Blob) and keeps its type', async () => {
-    const video = new Blob([Buffer.from('not really a video')], { type: 'video/mp4' })
+    const video = new Blob([mp4('a video')], { type: 'video/mp4' })
     const { data, error } = await bucket().upload('p1/clip.mp4', video)
     expect(error).toBeNull()
     const response = await fetch(bucket().getPublicUrl(data!.path).data.publicUrl)
     expect(response.headers.get('content-type')).toBe('video/mp4')
-    expect(await response.text()).toBe('not really a video')
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(mp4('a video'))
   })
 
   it('never overwrites unless upsert is asked for', async () => {
-    const again = await bucket().upload('p1/clip.mp4', Buffer.from('other'), {
+    const again = await bucket().upload('p1/clip.mp4', mp4('other'), {
       contentType: 'video/mp4',
     })
     expect(again.error).toMatchObject({
@@ -71,15 +79,15 @@ describe('upload', () => {
       message: 'The resource already exists',
     })
     const response = await fetch(bucket().getPublicUrl('p1/clip.mp4').data.publicUrl)
-    expect(await response.text()).toBe('not really a video')
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(mp4('a video'))
 
-    const upsert = await bucket().upload('p1/clip.mp4', Buffer.from('replaced'), {
+    const upsert = await bucket().upload('p1/clip.mp4', mp4('replaced'), {
       contentType: 'video/mp4',
       upsert: true,
     })
     expect(upsert.error).toBeNull()
     const replaced = await fetch(bucket().getPublicUrl('p1/clip.mp4').data.publicUrl)
-    expect(await replaced.text()).toBe('replaced')
+    expect(Buffer.from(await replaced.arrayBuffer())).toEqual(mp4('replaced'))
   })
 
   it('lets only admins write, by the bucket policies', async () => {
@@ -98,13 +106,14 @@ describe('upload', () => {
     const big = Buffer.alloc(50 * 1024 * 1024 + 1)
     const tooBig = await bucket().upload('p1/big.mp4', big, { contentType: 'video/mp4' })
     expect(tooBig.error).toMatchObject({
+      status: 413,
       statusCode: '413',
       message: 'The object exceeded the maximum allowed size',
     })
     const text = await bucket().upload('p1/notes.txt', Buffer.from('hi'), {
       contentType: 'text/plain',
     })
-    expect(text.error).toMatchObject({ statusCode: '415' })
+    expect(text.error).toMatchObject({ status: 415, statusCode: '415' })
     const traversal = await fetch(
       `${backend.url}/storage/v1/object/product_media/p1/..%2F..%2Fx.png`,
       {

@@ -4,17 +4,37 @@
 // transaction, so the bucket's RLS policies (public.is_admin() for product_media) decide who may
 // write; the file lands on disk only when that insert succeeds.
 //
+// Every input is hostile (issue 23, findings 2 and 8): an upload is taken only when its bytes are
+// media the shop shows (media-types.ts), whatever type and name it declares; bucket and object
+// names are checked before they reach the database or the disk; JSON bodies are read under a size
+// and depth cap. Every answer carries storage's own nosniff and sandbox headers (storage-files.ts).
+//
 // Errors keep Supabase Storage's shape: the body says the real status (`statusCode: "409"`) while
-// the HTTP status is 400, as Supabase Storage answers everything but 500s.
+// the HTTP status is 400, as Supabase Storage answers everything but 500s — except a body too large
+// (413) and a type refused (415), which clients and proxies understand by their status.
 import { randomUUID } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
-import { BodyTooLargeError, readBody } from './http-body.ts'
+import {
+  BodyTooLargeError,
+  formatLimit,
+  JsonBodyError,
+  readBody,
+  readJsonBody,
+  REST_WRITE_BODY_LIMIT,
+} from './http-body.ts'
+import { ACCEPTED_MEDIA, extensionMismatch, sniffMediaType } from './media-types.ts'
 import { authenticate, plainHeaders, withRequestRole, type RequestAuth } from './request-context.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
-import { resolveObjectPath, servePublicObject } from './storage-files.ts'
+import {
+  applyStorageHeaders,
+  bucketNameProblem,
+  objectNameProblem,
+  resolveObjectPath,
+  servePublicObject,
+} from './storage-files.ts'
 
 export interface StorageContext {
   db: PGlite
@@ -32,16 +52,21 @@ class StorageError extends Error {
     readonly statusCode: number,
     readonly error: string,
     message: string,
-    readonly httpStatus = statusCode >= 500 ? 500 : 400,
+    readonly httpStatus = statusCode === 413 || statusCode === 415
+      ? statusCode
+      : statusCode >= 500
+        ? 500
+        : 400,
   ) {
     super(message)
   }
 }
 
-const invalidKey = (key: string) => new StorageError(400, 'InvalidKey', `Invalid key: ${key}`)
+const invalidKey = (reason: string) => new StorageError(400, 'InvalidKey', reason)
+const invalidRequest = (message: string) => new StorageError(400, 'invalid_request', message)
 const bucketNotFound = () => new StorageError(404, 'Bucket not found', 'Bucket not found')
-const tooLarge = () =>
-  new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size')
+const tooLarge = (message = 'The object exceeded the maximum allowed size') =>
+  new StorageError(413, 'Payload too large', message)
 
 function send(res: ServerResponse, status: number, body: unknown, headers = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers })
@@ -114,9 +139,63 @@ function decodeSegments(encoded: string): string {
   try {
     return decodeURIComponent(encoded)
   } catch {
-    throw invalidKey(encoded)
+    throw invalidKey('The object name is not valid percent-encoded UTF-8')
   }
 }
+
+/** The bucket id and object name of a URL, decoded and checked before any use. */
+function objectOf(encodedBucket: string, encodedName: string): [bucket: string, name: string] {
+  const bucket = decodeSegments(encodedBucket)
+  const bucketProblem = bucketNameProblem(bucket)
+  if (bucketProblem) throw new StorageError(400, 'InvalidBucketName', bucketProblem)
+  const name = decodeSegments(encodedName)
+  const nameProblem = objectNameProblem(name)
+  if (nameProblem) throw invalidKey(nameProblem)
+  return [bucket, name]
+}
+
+function bucketOf(encodedBucket: string): string {
+  const bucket = decodeSegments(encodedBucket)
+  const problem = bucketNameProblem(bucket)
+  if (problem) throw new StorageError(400, 'InvalidBucketName', problem)
+  return bucket
+}
+
+/** A JSON object body under the storage cap; a bad or oversized body is a 400 or 413. */
+async function readStorageJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let body: unknown
+  try {
+    body = await readJsonBody(req, REST_WRITE_BODY_LIMIT)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      throw tooLarge(`The request body is larger than ${formatLimit(REST_WRITE_BODY_LIMIT)}`)
+    if (error instanceof JsonBodyError) throw invalidRequest(`Body must be JSON: ${error.message}`)
+    throw error
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest('Body must be a JSON object')
+  return body as Record<string, unknown>
+}
+
+/**
+ * Throws away what is left of a request body answered before it was read (a refused upload), so
+ * the client reads the answer instead of a reset; a client that keeps sending is cut off.
+ */
+function discardBody(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return
+  let discarded = 0
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length
+    if (discarded > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) req.destroy()
+  })
+  req.on('error', () => {})
+  req.resume()
+}
+
+// Storage's JSON endpoints the shop does not use (list, move, copy, signed URLs, buckets): their
+// bodies are still read under the caps, so a bad or huge one is refused as such.
+const UNAVAILABLE_JSON =
+  /^\/(?:object\/(?:list\/[^/]+|move|copy|sign\/.+|upload\/sign\/.+)|bucket(?:\/.*)?)$/
 
 export async function handleStorage(
   req: IncomingMessage,
@@ -124,44 +203,29 @@ export async function handleStorage(
   ctx: StorageContext,
   url: URL,
 ): Promise<void> {
+  applyStorageHeaders(res)
   try {
     const method = req.method ?? 'GET'
     const rest = url.pathname.replace(/^\/storage\/v1/, '')
     const authed = /^\/object\/(?:authenticated\/)?([^/]+)\/(.+)$/.exec(rest)
     const bucketOnly = /^\/object\/([^/]+)\/?$/.exec(rest)
-    if (
+    if ((method === 'POST' || method === 'PUT') && UNAVAILABLE_JSON.test(rest)) {
+      await readStorageJson(req)
+    } else if (
       (method === 'POST' || method === 'PUT') &&
       authed &&
       !rest.startsWith('/object/authenticated/')
     ) {
-      return await upload(
-        req,
-        res,
-        ctx,
-        url,
-        decodeSegments(authed[1]!),
-        decodeSegments(authed[2]!),
-      )
-    }
-    if (method === 'DELETE' && bucketOnly) {
-      return await removeMany(req, res, ctx, url, decodeSegments(bucketOnly[1]!))
-    }
-    if (method === 'DELETE' && authed) {
-      const removed = await removeObjects(req, ctx, url, decodeSegments(authed[1]!), [
-        decodeSegments(authed[2]!),
-      ])
+      return await upload(req, res, ctx, url, ...objectOf(authed[1]!, authed[2]!))
+    } else if (method === 'DELETE' && bucketOnly) {
+      return await removeMany(req, res, ctx, url, bucketOf(bucketOnly[1]!))
+    } else if (method === 'DELETE' && authed) {
+      const [bucket, name] = objectOf(authed[1]!, authed[2]!)
+      const removed = await removeObjects(req, ctx, url, bucket, [name])
       if (removed.length === 0) throw new StorageError(404, 'not_found', 'Object not found')
       return send(res, 200, { message: 'Successfully deleted' })
-    }
-    if ((method === 'GET' || method === 'HEAD') && authed) {
-      return await download(
-        req,
-        res,
-        ctx,
-        url,
-        decodeSegments(authed[1]!),
-        decodeSegments(authed[2]!),
-      )
+    } else if ((method === 'GET' || method === 'HEAD') && authed) {
+      return await download(req, res, ctx, url, ...objectOf(authed[1]!, authed[2]!))
     }
     throw new StorageError(
       404,
@@ -169,7 +233,15 @@ export async function handleStorage(
       `${method} /storage/v1${rest} is not available in the embedded backend`,
     )
   } catch (error) {
+    // A refusal before the body was read (a bad name, no right to write) lets it pass unread;
+    // an oversized body is already being drained by readBody.
+    if (!(error instanceof StorageError && error.statusCode === 413)) discardBody(req)
     if (error instanceof StorageError) return sendStorageError(res, error)
+    // The client went away mid-upload: nobody is left to answer.
+    if (req.destroyed || (error as { code?: unknown }).code === 'ECONNRESET') {
+      res.destroy()
+      return
+    }
     console.error('[humo-backend] storage request failed:', error)
     sendStorageError(res, new StorageError(500, 'internal', 'Internal Server Error'))
   }
@@ -177,7 +249,6 @@ export async function handleStorage(
 
 interface UploadedFile {
   bytes: Buffer
-  contentType: string
   cacheControl: string
 }
 
@@ -195,7 +266,7 @@ async function readUpload(req: IncomingMessage, limit: number): Promise<Uploaded
   }
   if (!multipart) {
     const cache = /max-age=(\d+)/.exec(String(req.headers['cache-control'] ?? ''))
-    return { bytes: body, contentType, cacheControl: `max-age=${cache?.[1] ?? '3600'}` }
+    return { bytes: body, cacheControl: `max-age=${cache?.[1] ?? '3600'}` }
   }
   // Node's own fetch implementation (undici) parses the multipart body storage-js sends: the file
   // in the first file field (storage-js names it ""), cacheControl as a plain field.
@@ -207,7 +278,7 @@ async function readUpload(req: IncomingMessage, limit: number): Promise<Uploaded
       body: new Uint8Array(body),
     }).formData()
   } catch {
-    throw new StorageError(400, 'invalid_request', 'The multipart body could not be parsed')
+    throw invalidRequest('The multipart body could not be parsed (check its boundary)')
   }
   let file: File | null = null
   for (const [, value] of form) {
@@ -216,15 +287,43 @@ async function readUpload(req: IncomingMessage, limit: number): Promise<Uploaded
       break
     }
   }
-  if (!file) throw new StorageError(400, 'invalid_request', 'No file found in the request')
+  if (!file) throw invalidRequest('No file found in the multipart body')
   const bytes = Buffer.from(await file.arrayBuffer())
   if (bytes.length > limit) throw tooLarge()
   const cacheField = form.get('cacheControl')
   return {
     bytes,
-    contentType: file.type || 'application/octet-stream',
     cacheControl: `max-age=${typeof cacheField === 'string' && /^\d+$/.test(cacheField) ? cacheField : '3600'}`,
   }
+}
+
+/** Raised inside a transaction to roll it back on purpose. */
+class Rollback extends Error {}
+
+function objectInsert(upsert: boolean): string {
+  return `insert into storage.objects (bucket_id, name, owner, metadata, version)
+         values ($1, $2, auth.uid(), $3::jsonb, $4)
+         ${
+           upsert
+             ? `on conflict (bucket_id, name) do update
+                set metadata = excluded.metadata, version = excluded.version, owner = excluded.owner,
+                    updated_at = now(), last_accessed_at = now()`
+             : ''
+         }
+         returning id`
+}
+
+/** Disk refusals that are the caller's doing: a file where a folder is needed, or the reverse. */
+function fromFileSystem(error: unknown): StorageError | null {
+  const code = (error as { code?: unknown }).code
+  if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTEMPTY')
+    return new StorageError(
+      409,
+      'Duplicate',
+      'An object cannot have the name of a folder of other objects, nor be inside another object',
+    )
+  if (code === 'ENAMETOOLONG') return invalidKey('The object name is too long to be stored')
+  return null
 }
 
 async function upload(
@@ -235,29 +334,53 @@ async function upload(
   bucketId: string,
   objectName: string,
 ): Promise<void> {
+  const target = resolveObjectPath(ctx.storageDir, bucketId, objectName)
+  if (!target) throw invalidKey('The object name is invalid')
   const auth = await callerAuth(req, ctx.jwtSecret)
   const bucket = await findBucket(ctx.db, bucketId)
-  const target = resolveObjectPath(ctx.storageDir, bucketId, objectName)
-  if (!target) throw invalidKey(objectName)
-  const limit = Math.min(bucket.file_size_limit ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES)
-  const file = await readUpload(req, limit)
-  const mimetype = baseType(file.contentType)
-  if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(mimetype)) {
-    throw new StorageError(415, 'invalid_mime_type', `mime type ${mimetype} is not supported`)
-  }
   // PUT (storage-js update()) replaces, like an upsert; POST replaces only with x-upsert: true.
   const upsert = req.method === 'PUT' || req.headers['x-upsert'] === 'true'
 
+  // Whether the bucket's policies let the caller write this name (and whether it is taken), asked
+  // before the body is read: otherwise anyone could make the server hold 50 MB per request only
+  // to refuse it.
+  try {
+    await withRequestRole(ctx.db, auth, meta(req, url, false), async (tx) => {
+      await tx.query(objectInsert(upsert), [bucketId, objectName, '{}', 'precheck'])
+      throw new Rollback()
+    })
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw fromDatabase(error)
+  }
+
+  const limit = Math.min(bucket.file_size_limit ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES)
+  const file = await readUpload(req, limit)
+  // What the bytes are decides, never the declared Content-Type or the name (finding 2).
+  const type = await sniffMediaType(file.bytes)
+  if (!type)
+    throw new StorageError(
+      415,
+      'invalid_mime_type',
+      `The file is not one of the shop's media types (${ACCEPTED_MEDIA}); SVG, HTML, text and other documents are refused`,
+    )
+  const mismatch = extensionMismatch(objectName, type)
+  if (mismatch) throw new StorageError(400, 'invalid_extension', mismatch)
+  if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(type.mime)) {
+    throw new StorageError(415, 'invalid_mime_type', `mime type ${type.mime} is not supported`)
+  }
+
   // The bytes go to a temporary file first and are renamed into place only once the row is in,
-  // so a refused or failed upload never leaves (or replaces) a file.
-  const temp = `${target}.upload-${randomUUID()}`
-  await mkdir(dirname(target), { recursive: true })
+  // so a refused or failed upload never leaves (or replaces) a file. The temporary files have a
+  // folder of their own (no bucket name starts with '.'), so a name of 255 bytes stays storable.
+  const uploads = join(ctx.storageDir, '.uploads')
+  const temp = join(uploads, randomUUID())
+  await mkdir(uploads, { recursive: true })
   await writeFile(temp, file.bytes)
   const version = randomUUID()
   const metadata = {
     eTag: `"${version}"`,
     size: file.bytes.length,
-    mimetype: file.contentType,
+    mimetype: type.mime,
     cacheControl: file.cacheControl,
     lastModified: new Date().toISOString(),
     contentLength: file.bytes.length,
@@ -266,25 +389,20 @@ async function upload(
   let id: string
   try {
     id = await withRequestRole(ctx.db, auth, meta(req, url, false), async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into storage.objects (bucket_id, name, owner, metadata, version)
-         values ($1, $2, auth.uid(), $3::jsonb, $4)
-         ${
-           upsert
-             ? `on conflict (bucket_id, name) do update
-                set metadata = excluded.metadata, version = excluded.version, owner = excluded.owner,
-                    updated_at = now(), last_accessed_at = now()`
-             : ''
-         }
-         returning id`,
-        [bucketId, objectName, JSON.stringify(metadata), version],
-      )
+      const { rows } = await tx.query<{ id: string }>(objectInsert(upsert), [
+        bucketId,
+        objectName,
+        JSON.stringify(metadata),
+        version,
+      ])
+      await mkdir(dirname(target), { recursive: true })
       await rename(temp, target)
       return rows[0]!.id
     })
   } catch (error) {
     await rm(temp, { force: true })
-    throw error instanceof StorageError ? error : fromDatabase(error)
+    if (error instanceof StorageError) throw error
+    throw fromFileSystem(error) ?? fromDatabase(error)
   }
   send(res, 200, { Id: id, Key: `${bucketId}/${objectName}` })
 }
@@ -327,25 +445,18 @@ async function removeMany(
   url: URL,
   bucketId: string,
 ): Promise<void> {
-  let body: unknown
-  try {
-    body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8'))
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw tooLarge()
-    throw new StorageError(400, 'invalid_request', 'Body must be JSON')
-  }
-  const prefixes = (body as { prefixes?: unknown } | null)?.prefixes
+  const { prefixes } = await readStorageJson(req)
   if (
     !Array.isArray(prefixes) ||
     prefixes.length === 0 ||
     prefixes.length > 1000 ||
     !prefixes.every((p) => typeof p === 'string')
   ) {
-    throw new StorageError(
-      400,
-      'invalid_request',
-      'body/prefixes must be an array of 1 to 1000 object paths',
-    )
+    throw invalidRequest('body/prefixes must be an array of 1 to 1000 object paths')
+  }
+  for (const [index, name] of prefixes.entries()) {
+    const problem = objectNameProblem(name)
+    if (problem) throw invalidKey(`body/prefixes/${index}: ${problem}`)
   }
   const removed = await removeObjects(req, ctx, url, bucketId, prefixes)
   send(res, 200, removed)

@@ -1,16 +1,17 @@
 // Object reads for the stand-in's storage (/storage/v1/object/public/<bucket>/<path>, and the
-// authenticated variants once the caller's read is allowed). Objects live on disk under
-// <storageDir>/<bucket>/<path>; their rows (with the content type given at upload) live in
-// storage.objects. Byte ranges matter: browsers fetch video in ranges and the service worker
-// serves cached media by range.
+// authenticated variants once the caller's read is allowed), and the rules every storage answer
+// and object name follow. Objects live on disk under <storageDir>/<bucket>/<path>; their rows
+// (with the content type found at upload) live in storage.objects. Byte ranges matter: browsers
+// fetch video in ranges and the service worker serves cached media by range.
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
+import { servedType } from './media-types.ts'
 
-// The types product media may have (SPEC.md §5 uploads, plus SVG covers of generated products).
+// The types an object without a row is served as, by its extension (servedType then decides
+// whether it may be shown inline at all).
 const CONTENT_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -20,12 +21,24 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
   '.mov': 'video/quicktime',
-  '.json': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
 }
 
 export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
+}
+
+/**
+ * Storage answers are never documents of the shop's origin (issue 23, findings 2 and 6): whatever
+ * an object turns out to be, the browser may not sniff it into another type, and opened directly
+ * it runs no script, loads nothing, has an origin of its own (sandbox) and cannot be framed.
+ * server.ts sets the site-wide headers first; these replace its policy for storage.
+ */
+export const STORAGE_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'"
+
+export function applyStorageHeaders(res: ServerResponse): void {
+  if (res.headersSent) return
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Content-Security-Policy', STORAGE_CSP)
 }
 
 export function storageError(
@@ -37,26 +50,62 @@ export function storageError(
 ): void {
   // Storage API error body: statusCode is a string, and for missing objects and buckets it says
   // 404 while the HTTP status is 400, as Supabase Storage answers.
+  applyStorageHeaders(res)
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
   res.end(JSON.stringify({ statusCode: String(statusCode), error, message }))
 }
 
-/** Resolves <bucket>/<object path> inside storageDir, or null when it would escape it. */
+/** Limits of S3 keys and of the file systems objects are stored on. */
+export const MAX_OBJECT_NAME_BYTES = 1024
+export const MAX_SEGMENT_BYTES = 255
+const MAX_BUCKET_NAME_LENGTH = 100
+
+/** Why a bucket id is not one, or null when it is well formed. */
+export function bucketNameProblem(bucket: string): string | null {
+  if (
+    bucket.length === 0 ||
+    bucket.length > MAX_BUCKET_NAME_LENGTH ||
+    !/^[A-Za-z0-9_.-]+$/.test(bucket) ||
+    bucket.startsWith('.')
+  ) {
+    return `Invalid bucket name: 1 to ${MAX_BUCKET_NAME_LENGTH} letters, digits, '_', '-' or '.', not starting with '.'`
+  }
+  return null
+}
+
+// C0 and C1 control characters (NUL included: Postgres text cannot hold it), and a UTF-16
+// surrogate without its pair (JSON can spell one; it is no character and no valid file name).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Why an object name cannot be stored, or null when it can. */
+export function objectNameProblem(name: string): string | null {
+  if (name === '') return 'The object name is empty'
+  if (Buffer.byteLength(name) > MAX_OBJECT_NAME_BYTES)
+    return `The object name is longer than ${MAX_OBJECT_NAME_BYTES} bytes`
+  if (CONTROL.test(name)) return 'The object name contains control characters'
+  if (LONE_SURROGATE.test(name)) return 'The object name is not valid Unicode'
+  if (name.includes('\\')) return 'The object name contains a backslash'
+  for (const segment of name.split('/')) {
+    if (segment === '')
+      return 'The object name has an empty path segment (a leading, trailing or double /)'
+    if (segment === '.' || segment === '..') return "The object name has a '.' or '..' path segment"
+    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)
+      return `A path segment of the object name is longer than ${MAX_SEGMENT_BYTES} bytes`
+  }
+  return null
+}
+
+/** Resolves <bucket>/<object path> inside storageDir, or null when either name is invalid. */
 export function resolveObjectPath(
   storageDir: string,
   bucket: string,
   objectPath: string,
 ): string | null {
-  if (!/^[A-Za-z0-9_.-]+$/.test(bucket) || bucket.startsWith('.')) return null
-  const segments = objectPath.split('/')
-  if (
-    segments.some(
-      (s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'),
-    )
-  )
-    return null
+  if (bucketNameProblem(bucket) || objectNameProblem(objectPath)) return null
   const root = resolve(storageDir, bucket)
-  const full = resolve(root, ...segments)
+  const full = resolve(root, ...objectPath.split('/'))
   return full.startsWith(root + sep) ? full : null
 }
 
@@ -92,11 +141,13 @@ export async function servePublicObject(
   /** The content type recorded at upload, when there is one; else it follows the extension. */
   storedContentType?: (bucket: string, objectPath: string) => Promise<string | null>,
 ): Promise<void> {
-  const file = resolveObjectPath(storageDir, bucket, objectPath)
-  if (!file) return storageError(res, 400, 'Invalid Key', 'The object key is invalid')
+  applyStorageHeaders(res)
+  const problem = bucketNameProblem(bucket) ?? objectNameProblem(objectPath)
+  const file = problem ? null : resolveObjectPath(storageDir, bucket, objectPath)
+  if (!file) return storageError(res, 400, 'InvalidKey', problem ?? 'The object key is invalid')
   if (!(await isPublicBucket(bucket)))
     return storageError(res, 400, 'Bucket not found', 'Bucket not found', 404)
-  const contentType = (await storedContentType?.(bucket, objectPath)) ?? contentTypeFor(file)
+  const served = servedType((await storedContentType?.(bucket, objectPath)) ?? contentTypeFor(file))
   let size: number
   let mtime: Date
   try {
@@ -110,12 +161,14 @@ export async function servePublicObject(
 
   const etag = `"${size.toString(16)}-${mtime.getTime().toString(16)}"`
   const headers: Record<string, string | number> = {
-    'Content-Type': contentType,
+    'Content-Type': served.contentType,
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'max-age=3600',
     ETag: etag,
     'Last-Modified': mtime.toUTCString(),
   }
+  // Stored before uploads were checked (or seeded) and not plain media: never shown inline.
+  if (served.attachment) headers['Content-Disposition'] = 'attachment'
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers)
     res.end()
