@@ -39,7 +39,20 @@ export default defineConfig({
     url: `http://localhost:${PORT}/humo-config.json`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), HUMO_DATA_DIR: '.humo-test-data/e2e' },
+    env: {
+      PORT: String(PORT),
+      HUMO_DATA_DIR: '.humo-test-data/e2e',
+      // Every spec's browser comes from 127.0.0.1 and many order with the same email: limits
+      // raised for this server, never turned off (tests/integration/rate-limits.test.ts checks the
+      // defaults and "off").
+      HUMO_RATE_LIMITS: [
+        'place_order_ip=10000/3600',
+        'place_order_device=10000/3600',
+        'contact_ip=10000/3600',
+        'contact_device=10000/3600',
+        'track_order_ip=10000/900',
+      ].join(','),
+    },
     stdout: 'pipe',
   },
 })

@@ -549,6 +549,7 @@ export type Database = {
           pickup_slot_minutes: number
           standard_shipping: number
           tax_rate: number
+          unaccepted_order_hours: number
           updated_at: string
           updated_by: string | null
         }
@@ -565,6 +566,7 @@ export type Database = {
           pickup_slot_minutes?: number
           standard_shipping: number
           tax_rate: number
+          unaccepted_order_hours?: number
           updated_at?: string
           updated_by?: string | null
         }
@@ -581,6 +583,7 @@ export type Database = {
           pickup_slot_minutes?: number
           standard_shipping?: number
           tax_rate?: number
+          unaccepted_order_hours?: number
           updated_at?: string
           updated_by?: string | null
         }

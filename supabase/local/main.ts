@@ -2,6 +2,7 @@
 // .humo-data (or HUMO_DATA_DIR), sending order emails when HUMO_SMTP_URL is set. Prints one line
 // when ready and closes the database on SIGINT/SIGTERM so PGlite flushes to disk.
 import { fileURLToPath } from 'node:url'
+import { parseRateLimits } from './rate-limits.ts'
 import { startHumoBackend } from './server.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
@@ -10,12 +11,20 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`)
+  // Rate limits (README.md, "Rate limits"): the defaults unless HUMO_RATE_LIMITS overrides them.
+  const rateLimits = parseRateLimits(process.env.HUMO_RATE_LIMITS)
+  if (rateLimits === null)
+    console.warn(
+      'WARNING: HUMO_RATE_LIMITS=off: sign-in, sign-up, orders, contact messages and order lookups ' +
+        'are not rate limited. Use this for load tests only, never for a shop people use.',
+    )
   const backend = await startHumoBackend({
     port,
     host: process.env.HOST || '127.0.0.1',
     dataDir: process.env.HUMO_DATA_DIR || `${repo}.humo-data`,
     staticDir: `${repo}dist`,
     quiet: true,
+    rateLimits,
     // Order emails (README.md, "Order emails"): none without HUMO_SMTP_URL.
     mail: {
       smtpUrl: process.env.HUMO_SMTP_URL || null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RATE_LIMITS, parseRateLimits, RateLimiter } from './rate-limits'
+import { DEFAULT_RATE_LIMITS, MAX_COUNTERS, parseRateLimits, RateLimiter } from './rate-limits'
 
 describe('RateLimiter', () => {
   it('refuses once the window is spent, with the seconds left, and forgives after it', () => {
@@ -30,6 +30,21 @@ describe('RateLimiter', () => {
     expect(limiter.hit('recover_account', 'k').ok).toBe(false)
     limiter.reset('recover_account', 'k')
     expect(limiter.hit('recover_account', 'k').ok).toBe(true)
+  })
+
+  it('holds a bounded number of counters under a flood of distinct keys', () => {
+    let now = 0
+    const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS }, () => now)
+    for (let i = 0; i < MAX_COUNTERS * 2; i++) {
+      now += 1
+      limiter.hit('contact_device', `email:${i}@example.com`)
+    }
+    expect(limiter.size).toBeLessThanOrEqual(MAX_COUNTERS)
+    // The newest keys are still counted.
+    const last = `email:${MAX_COUNTERS * 2 - 1}@example.com`
+    for (let i = 1; i < DEFAULT_RATE_LIMITS.contact_device.max; i++)
+      expect(limiter.hit('contact_device', last).ok).toBe(true)
+    expect(limiter.hit('contact_device', last).ok).toBe(false)
   })
 
   it('lets everything through when the limits are off', () => {

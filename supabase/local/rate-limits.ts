@@ -46,6 +46,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   track_order_ip: { max: 60, windowSeconds: 900 },
 }
 
+/** At most this many counters (about 100 bytes each) are held at once. */
+export const MAX_COUNTERS = 100_000
+
 export type RateLimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 /**
@@ -113,7 +116,12 @@ export class RateLimiter {
     let counter = this.counters.get(id)
     if (!counter || now - counter.windowStart >= windowMs) {
       counter = { windowStart: now, count: 0 }
-      if (count) this.counters.set(id, counter)
+      if (count) {
+        // Re-inserted so the map stays in order of window start (the oldest go first when full).
+        this.counters.delete(id)
+        this.counters.set(id, counter)
+        if (this.counters.size > MAX_COUNTERS) this.shed(now)
+      }
     }
     if (counter.count >= rule.max) {
       return {
@@ -126,6 +134,26 @@ export class RateLimiter {
       if (++this.sweeps % 1000 === 0) this.sweep(now)
     }
     return { ok: true }
+  }
+
+  /**
+   * Over MAX_COUNTERS keys (a flood of distinct emails or addresses): drops spent windows, then
+   * if still full the oldest tenth, so memory stays bounded; forgiving the oldest is the lesser
+   * harm than a server that runs out of memory.
+   */
+  private shed(now: number): void {
+    this.sweep(now)
+    if (this.counters.size <= MAX_COUNTERS) return
+    let drop = Math.ceil(MAX_COUNTERS / 10)
+    for (const id of this.counters.keys()) {
+      if (drop-- <= 0) break
+      this.counters.delete(id)
+    }
+  }
+
+  /** How many (limit, key) counters are held (tests of the memory bound). */
+  get size(): number {
+    return this.counters.size
   }
 
   /** Drops spent windows so a flood of distinct keys cannot grow memory without end. */

@@ -23,6 +23,9 @@ import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
 import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
 import { createPrerenderer } from './prerender.ts'
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from './rate-limits.ts'
+import { createRpcRateLimits } from './rpc-rate-limits.ts'
+import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './unaccepted-orders.ts'
 import { createStaticApp } from './static-app.ts'
 import { handleStorage } from './storage-api.ts'
 import { servePublicObject, storageError } from './storage-files.ts'
@@ -43,6 +46,13 @@ export interface HumoBackendOptions {
   quiet?: boolean
   /** Order emails (docs/decisions/021); without an SMTP URL none are sent, queued or promised. */
   mail?: HumoMailOptions | null
+  /**
+   * Rate limits (rate-limits.ts, HUMO_RATE_LIMITS); default DEFAULT_RATE_LIMITS, null turns them
+   * all off (load tests only).
+   */
+  rateLimits?: RateLimitRules | null
+  /** How often pending orders staff never accepted are cancelled (ms); default 60 000, 0 never. */
+  unacceptedOrderSweepMs?: number
 }
 
 export interface HumoMailOptions {
@@ -123,6 +133,9 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
 
   const { db, fresh, applied } = await openDatabase(dataDir ? join(dataDir, 'db') : null)
   const cleanUp = async () => {
+    const closingSweep = sweep
+    sweep = null
+    await closingSweep?.close()
     const closingMailer = mailer
     mailer = null
     await closingMailer?.close()
@@ -138,6 +151,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   let realtime: RealtimeServer | null = null
   let unlistenSchema: (() => Promise<void>) | null = null
   let mailer: OrderMailer | null = null
+  let sweep: UnacceptedOrderSweep | null = null
   let keys: Awaited<ReturnType<typeof createJwtKeys>>
   let jwtSecret: string
   try {
@@ -166,8 +180,11 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       const hostHeader = req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`
       return { supabaseUrl: `${proto}://${hostHeader}`, supabaseAnonKey: keys.anonKey }
     }
-    const rest = { db, cache, jwtSecret: keys.secret }
-    const auth = { db, jwtSecret: keys.secret }
+    const limiter = new RateLimiter(
+      options.rateLimits === undefined ? { ...DEFAULT_RATE_LIMITS } : options.rateLimits,
+    )
+    const rest = { db, cache, jwtSecret: keys.secret, beforeRpc: createRpcRateLimits(limiter) }
+    const auth = { db, jwtSecret: keys.secret, limiter }
     const storage = { db, jwtSecret: keys.secret, storageDir }
     realtime = await startRealtime(db, keys.secret)
     const live = realtime
@@ -284,6 +301,17 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         done()
       })
     })
+    // Pending orders staff never accepted give their stock back (decision 026): now, then each minute.
+    sweep = startUnacceptedOrderSweep(db, {
+      intervalMs: options.unacceptedOrderSweepMs ?? 60_000,
+      warn: (message) => {
+        if (!quiet) console.warn(`[humo-backend] ${message}`)
+      },
+    })
+    if ((options.unacceptedOrderSweepMs ?? 60_000) > 0)
+      sweep.runOnce().catch((error: unknown) => {
+        if (!quiet) console.warn('[humo-backend] cancelling unaccepted orders failed:', error)
+      })
     // In the background: the first visitor should not wait for the renderer to load.
     const listening = server.address() as AddressInfo
     prerender

@@ -29,6 +29,16 @@ export interface RestContext {
   /** Replaced in place when the schema cache reloads (NOTIFY pgrst). */
   cache: SchemaCache
   jwtSecret: Uint8Array
+  /** Runs before a function is called (rate limits: rpc-rate-limits.ts); throws to refuse. */
+  beforeRpc?: (call: RpcCall) => void
+}
+
+export interface RpcCall {
+  name: string
+  args: Record<string, unknown>
+  auth: RequestAuth
+  req: IncomingMessage
+  res: ServerResponse
 }
 
 // Supabase's gateway caps request bodies; PostgREST itself has no limit. 10 MB is plenty for the
@@ -347,6 +357,7 @@ async function handleRpc(
     throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
 
+  ctx.beforeRpc?.({ name, args, auth, req, res })
   const fn = findFunction(ctx.cache, name, Object.keys(args), singleJsonBody)
   const request = parseReadRequest(
     url.searchParams,
@@ -424,6 +435,8 @@ export function sendError(res: ServerResponse, error: PostgrestError): void {
   const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' }
   // The rest of an oversized body is not read: close the connection once we have answered.
   if (error.status === 413) headers.Connection = 'close'
+  // A refusal by a SQL rate limit (PT429, e.g. track_order's) tells the client when to come back.
+  if (error.status === 429 && !res.hasHeader('Retry-After')) headers['Retry-After'] = '900'
   res.writeHead(error.status, headers)
   res.end(JSON.stringify(error.toBody()))
 }
