@@ -13,12 +13,21 @@ export class GoTrueError extends Error {
   readonly code: string
   /** Extra top-level fields, e.g. `weak_password: {reasons}`. */
   readonly extra: Record<string, unknown>
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  readonly headers: Record<string, string>
 
-  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message)
     this.status = status
     this.code = code
     this.extra = extra
+    this.headers = headers
   }
 }
 
@@ -71,5 +80,5 @@ export function sendAuthError(req: IncomingMessage, res: ServerResponse, error: 
   const body = requestedApiVersion(req)
     ? { code: error.code, message: error.message, ...error.extra }
     : { code: error.status, error_code: error.code, msg: error.message, ...error.extra }
-  sendAuthJson(req, res, error.status, body, { 'x-sb-error-code': error.code })
+  sendAuthJson(req, res, error.status, body, { ...error.headers, 'x-sb-error-code': error.code })
 }
