@@ -80,7 +80,23 @@ function splashFirst(): Plugin {
         out = out.replace(
           /<link rel="stylesheet" crossorigin href="([^"]+)">/,
           (_, href: string) =>
-            `<link rel="preload" as="style" crossorigin href="${href}" data-app-css onload="this.onload=null;this.rel='stylesheet'">`,
+            // The preload becomes the stylesheet once it has arrived. Not with an onload
+            // attribute: the Content-Security-Policy runs no inline handler (decision 028). The
+            // listener is set before the link is parsed, so it cannot miss the load (after it,
+            // a cached stylesheet could have loaded already and the app would stay unstyled).
+            `<script>
+      document.addEventListener(
+        'load',
+        function swap(event) {
+          var link = event.target
+          if (!link.hasAttribute || !link.hasAttribute('data-app-css')) return
+          document.removeEventListener('load', swap, true)
+          if (link.rel === 'preload') link.rel = 'stylesheet'
+        },
+        true,
+      )
+    </script>
+    <link rel="preload" as="style" crossorigin href="${href}" data-app-css>`,
         )
         if (!entry) throw new Error('humo-splash-first: no entry script in index.html')
         // The service worker moves this script ahead of a kept copy of the page (decision 013).
@@ -132,6 +148,35 @@ function splashFirst(): Plugin {
   </body>`
         return out.replace('</body>', loader)
       },
+    },
+  }
+}
+
+/**
+ * Writes dist/.vite/csp-sources.json: the hosted Supabase a build for one talks to
+ * (VITE_SUPABASE_URL), which the embedded server's Content-Security-Policy must allow for the
+ * API, Realtime and media (supabase/local/security-headers.ts). The script hashes are not here:
+ * the server takes them from the index.html it sends.
+ */
+function cspSources(): Plugin {
+  let backendOrigin: string | null = null
+  return {
+    name: 'humo-csp-sources',
+    apply: 'build',
+    configResolved(config) {
+      const url = config.env.VITE_SUPABASE_URL as unknown
+      backendOrigin = typeof url === 'string' && url !== '' ? new URL(url).origin : null
+    },
+    generateBundle(_options, bundle) {
+      const isApp = Object.values(bundle).some(
+        (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/index.html'),
+      )
+      if (!isApp) return
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/csp-sources.json',
+        source: JSON.stringify({ backendOrigin }),
+      })
     },
   }
 }
@@ -190,6 +235,7 @@ function app(): UserConfig {
       react(),
       chunkModules(),
       splashFirst(),
+      cspSources(),
       VitePWA({
         strategies: 'injectManifest',
         srcDir: 'sw',

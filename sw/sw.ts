@@ -62,6 +62,15 @@ const PAGES_KEY_URL = new URL('/.humo-pages-key', self.location.origin).href
 /** The server's copy of a page is in this element (supabase/local/prerender.ts). */
 const COPY_MARK = `id="${COPY_ID}"`
 
+/** The headers of the server's answer a kept copy of a page keeps (supabase/local/security-headers.ts). */
+const KEPT_HEADERS = [
+  'Content-Security-Policy',
+  'X-Content-Type-Options',
+  'X-Frame-Options',
+  'Referrer-Policy',
+  'Permissions-Policy',
+]
+
 const pageKey = (url: URL) => `${url.origin}${url.pathname}${url.search}`
 
 /** The shell's own files (its stylesheet and scripts), which a copy to keep must name too. */
@@ -90,10 +99,15 @@ async function keepPage(key: string): Promise<boolean> {
   const assets = await assetsOfShell()
   if (!html.includes(COPY_MARK) || assets.length === 0 || !assets.every((a) => html.includes(a)))
     return false
-  await cache.put(
-    key,
-    new Response(asKeptCopy(html), { headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
-  )
+  // The copy keeps the server's policy and security headers: the page the copy starts is held
+  // to them as the one from the network is (decision 028). Its inline scripts are the server's,
+  // unchanged (asKeptCopy only moves one), so their hashes in the policy still hold.
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  await cache.put(key, new Response(asKeptCopy(html), { headers }))
   // Oldest first (a page kept again moves to the end); the key entry is not a page.
   const pages = (await cache.keys()).filter((request) => request.url !== PAGES_KEY_URL)
   for (const old of pages.slice(0, Math.max(0, pages.length - PAGES_MAX_ENTRIES)))

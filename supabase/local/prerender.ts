@@ -17,6 +17,7 @@ import { COMMON_PAGES, isCataloguePage } from '../../src/lib/catalogue-pages.ts'
 import { COPY_ID } from '../../src/lib/shell-markup.ts'
 import { sendText } from './compression.ts'
 import { withRequestRole } from './request-context.ts'
+import { allowInlineScriptsOf } from './security-headers.ts'
 
 type BackendConfig = { supabaseUrl: string; supabaseAnonKey: string }
 type Rows = Entry.CatalogueRows
@@ -152,12 +153,15 @@ export function createPrerenderer(
       return false
     }
     if (!page) return false
+    const body = withCopy(html, page.html)
+    // The shell's scripts are in the policy already; a script of the page's own would be too.
+    allowInlineScriptsOf(res, body)
     await sendText(
       req,
       res,
       page.status,
       { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
-      withCopy(html, page.html),
+      body,
     )
     return true
   }

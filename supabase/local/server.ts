@@ -26,6 +26,7 @@ import { createPrerenderer } from './prerender.ts'
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from './rate-limits.ts'
 import { createRpcRateLimits } from './rpc-rate-limits.ts'
 import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './unaccepted-orders.ts'
+import { createSecurityHeaders } from './security-headers.ts'
 import { createStaticApp } from './static-app.ts'
 import { handleStorage } from './storage-api.ts'
 import { servePublicObject, storageError } from './storage-files.ts'
@@ -170,6 +171,9 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     keys = await createJwtKeys(jwtSecret)
     const cache = await loadSchemaCache(db)
     const serveApp = createStaticApp(options.staticDir ? resolve(options.staticDir) : null)
+    const securityHeaders = createSecurityHeaders(
+      options.staticDir ? resolve(options.staticDir) : null,
+    )
     const prerender = createPrerenderer(db, options.staticDir ? resolve(options.staticDir) : null)
     /** Where the app finds its backend: this server, as the browser reached it. */
     const appConfig = (req: IncomingMessage) => {
@@ -218,6 +222,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       const url = new URL(req.url ?? '/', 'http://localhost')
       const { pathname } = url
       const method = req.method ?? 'GET'
+      await securityHeaders(req, res, isApiPath(pathname) ? 'api' : 'app')
 
       if (isApiPath(pathname)) {
         for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value)
