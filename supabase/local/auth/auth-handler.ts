@@ -226,11 +226,27 @@ function field(body: Record<string, unknown>, name: string): string {
   return value
 }
 
+/** Whether a parsed JSON value holds text Postgres's jsonb refuses (NUL, a lone surrogate). */
+function hasUnstorableText(value: unknown): boolean {
+  const bad = (text: string) => text.includes('\u0000') || !text.isWellFormed()
+  if (typeof value === 'string') return bad(value)
+  if (Array.isArray(value)) return value.some(hasUnstorableText)
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, v]) => bad(key) || hasUnstorableText(v))
+  return false
+}
+
 function metadata(body: Record<string, unknown>): Record<string, unknown> | null {
   const value = body.data
   if (value === undefined || value === null) return null
   if (typeof value !== 'object' || Array.isArray(value))
     throw badRequest('validation_failed', 'Could not read request body: data must be an object')
+  // Checked here (the depth limit bounds the walk) so it is a 400, not a database error.
+  if (hasUnstorableText(value))
+    throw badRequest(
+      'validation_failed',
+      'Could not read request body: data holds a NUL character or a lone surrogate',
+    )
   return value as Record<string, unknown>
 }
 

@@ -227,6 +227,9 @@ describe('without rate limits', () => {
       ['/signup', JSON.stringify({ email: 'admin＠example.com', password })],
       ['/signup', JSON.stringify({ email: 'admin@example.com\n', password: '' })],
       ['/signup', JSON.stringify({ email: `${'a'.repeat(300)}@example.com`, password })],
+      ['/signup', `{"email":"nul@example.com","password":"${password}","data":{"x":"\\u0000"}}`],
+      ['/signup', `{"email":"nul@example.com","password":"${password}","data":{"\\u0000":1}}`],
+      ['/signup', `{"email":"lone@example.com","password":"${password}","data":{"x":"\\ud800"}}`],
       ['/signup', JSON.stringify({ password })],
       ['/signup', JSON.stringify({})],
       ['/signup', '[]'],
@@ -303,6 +306,7 @@ describe('without rate limits', () => {
         { email: 'bad address' },
         { password: 12345678 },
         { data: 'x' },
+        { data: { note: 'nul \u0000 inside' } },
         { app_metadata: { role: 'admin' } },
       ]) {
         const response = await auth.send('/user', JSON.stringify(body), {
