@@ -9,9 +9,22 @@ import {
   withRequestRole,
   type RequestAuth,
 } from '../request-context.ts'
-import { BodyTooLargeError, formatLimit, readBody as readLimitedBody } from '../http-body.ts'
+import {
+  BodyTooLargeError,
+  BULK_BODY_LIMIT,
+  formatLimit,
+  JsonBodyError,
+  readJsonBody,
+  REST_WRITE_BODY_LIMIT,
+  RPC_BODY_LIMIT,
+} from '../http-body.ts'
 import { PostgrestError, toPostgrestError } from './postgrest-errors.ts'
-import { parseColumnList, parseReadRequest } from './query-parser.ts'
+import {
+  parseColumnList,
+  parseReadRequest,
+  type ReadRequest,
+  type SelectItem,
+} from './query-parser.ts'
 import { EXPOSED_SCHEMA, type SchemaCache } from './schema-cache.ts'
 import {
   buildInsert,
@@ -41,10 +54,21 @@ export interface RpcCall {
   res: ServerResponse
 }
 
-// Supabase's gateway caps request bodies; PostgREST itself has no limit. 10 MB is plenty for the
-// catalogue's writes and keeps a runaway client from filling memory.
-export const MAX_REST_BODY_BYTES = 10 * 1024 * 1024
+// Supabase's gateway caps request bodies; PostgREST itself has no limit. The caps here are per
+// endpoint class (http-body.ts): 1 MB for table writes, 256 KB for a function's arguments, 4 MB
+// for the admin's bulk import when a signed-in user calls it. Smaller than the catalogue ever
+// needs would refuse real work; larger lets one anonymous body hold the database while it converts.
+const BULK_RPCS = new Set(['admin_import_products'])
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json'
+
+/**
+ * PostgREST's db-max-rows for the API's roles (the service role is not capped): a read answers
+ * at most this many rows, and each embedded list at most this many per parent, however many are
+ * asked for. The shop's own pages are 1,000 rows at most (PULL_BATCH_SIZE).
+ */
+export const MAX_ROWS = 1000
+/** Longer URLs are answered 414 (Node itself refuses headers over 16 KB with 431). */
+export const MAX_URL_LENGTH = 8 * 1024
 
 export async function handleRest(
   req: IncomingMessage,
@@ -54,6 +78,13 @@ export async function handleRest(
 ): Promise<void> {
   let auth: RequestAuth | null = null
   try {
+    if ((req.url ?? '').length > MAX_URL_LENGTH) {
+      throw new PostgrestError(
+        414,
+        'PGRST414',
+        `URI too long: the limit is ${MAX_URL_LENGTH} characters`,
+      )
+    }
     auth = await authenticate(req, ctx.jwtSecret)
     checkProfile(req)
     const resource = decodePath(url.pathname.replace(/^\/rest\/v1\/?/, ''))
@@ -136,7 +167,7 @@ async function handleRead(
   const prefer = preferences(req)
   const wantsCount = countPreference(prefer)
   const shape = negotiate(req)
-  const request = parseReadRequest(url.searchParams)
+  const request = capRows(parseReadRequest(url.searchParams), auth)
   const built = buildRead(ctx.cache, table, request, {
     count: wantsCount,
     single: shape.single,
@@ -181,6 +212,81 @@ async function runRead(tx: Transaction, built: BuiltRead): Promise<ReadResult> {
   }
 }
 
+/**
+ * A function's text arguments (anything but json and jsonb, which the body cap bounds) are at most
+ * MAX_TEXT_ARGUMENT characters for the API's roles: no function of the shop takes more, and a long
+ * one keeps the database busy (slugify of 250 KB takes most of a second).
+ */
+export const MAX_TEXT_ARGUMENT = 4096
+
+function checkArgumentSizes(
+  declared: { name: string; type: string }[],
+  args: Record<string, unknown>,
+  auth: RequestAuth,
+): void {
+  if (auth.role === 'service_role') return
+  for (const arg of declared) {
+    const value = args[arg.name]
+    if (arg.type === 'json' || arg.type === 'jsonb' || value === undefined || value === null)
+      continue
+    const size = typeof value === 'string' ? value.length : JSON.stringify(value).length
+    if (size > MAX_TEXT_ARGUMENT) {
+      throw new PostgrestError(
+        400,
+        'PGRST100',
+        `Argument ${arg.name} is too long: the limit is ${MAX_TEXT_ARGUMENT} characters`,
+      )
+    }
+  }
+}
+
+/**
+ * The page-size arguments of the shop's pull functions (max_rows, p_limit) are capped at MAX_ROWS
+ * for the API's roles, as table reads are: the functions' own cap (2,000) lets one anonymous call
+ * hold the database for seconds on a big catalogue. The shop's devices ask for 1,000
+ * (PULL_BATCH_SIZE), so they never notice.
+ */
+const ROW_ARGUMENTS = new Set(['max_rows', 'p_limit'])
+
+function capRowArguments(
+  declared: { name: string; type: string }[],
+  args: Record<string, unknown>,
+  auth: RequestAuth,
+): void {
+  if (auth.role === 'service_role') return
+  for (const arg of declared) {
+    if (!ROW_ARGUMENTS.has(arg.name) || !/^int[248]?$|^integer$|^bigint$/.test(arg.type)) continue
+    const value = Number(args[arg.name])
+    if (Number.isFinite(value) && value > MAX_ROWS) args[arg.name] = MAX_ROWS
+  }
+}
+
+/** Applies MAX_ROWS to the root and to every embedded resource (not for the service role). */
+function capRows(request: ReadRequest, auth: RequestAuth): ReadRequest {
+  if (auth.role === 'service_role') return request
+  const cap = (path: string) => {
+    let options = request.options.get(path)
+    if (!options) {
+      options = { conditions: [], order: [], limit: null, offset: null }
+      request.options.set(path, options)
+    }
+    options.limit = Math.min(options.limit ?? MAX_ROWS, MAX_ROWS)
+  }
+  cap('')
+  // The select tree is already bounded in depth by the parser.
+  const walk = (items: SelectItem[], prefix: string) => {
+    for (const item of items) {
+      if (item.kind !== 'embed') continue
+      const path = `${prefix}${item.alias ?? item.relation}`
+      cap(path)
+      walk(item.select, `${path}.`)
+    }
+  }
+  walk(request.select, '')
+  request.nestedToMany = false
+  return request
+}
+
 function expectOneRow(rowCount: number): void {
   if (rowCount !== 1) {
     throw new PostgrestError(
@@ -201,14 +307,29 @@ function countPreference(prefer: Set<string>): boolean {
   return ['count=exact', 'count=planned', 'count=estimated'].some((p) => prefer.has(p))
 }
 
-/** Parses a JSON request body; PostgREST's PGRST102 on anything that is not JSON. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const text = (await readBody(req)).trim()
-  if (text === '') return {}
+/**
+ * Parses a JSON request body under a size cap and the depth limit: PGRST413 (413) when too large,
+ * PostgREST's PGRST102 (400) on anything that is not JSON or nests too deep.
+ */
+async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   try {
-    return JSON.parse(text) as unknown
-  } catch {
-    throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json')
+    return (await readJsonBody(req, limit)) ?? {}
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      throw new PostgrestError(
+        413,
+        'PGRST413',
+        `Request body is too large: the limit is ${formatLimit(error.limit)}`,
+      )
+    }
+    if (error instanceof JsonBodyError) {
+      throw new PostgrestError(
+        400,
+        'PGRST102',
+        error.reason === 'too_deep' ? `Invalid JSON: ${error.message}` : 'Empty or invalid json',
+      )
+    }
+    throw error
   }
 }
 
@@ -223,7 +344,7 @@ async function handleInsert(
   findTable(ctx.cache, table)
   const prefer = preferences(req)
   const shape = negotiate(req)
-  const body = await readJson(req)
+  const body = await readJson(req, REST_WRITE_BODY_LIMIT)
   const isRow = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v)
   const rows = Array.isArray(body) ? body : [body]
@@ -284,7 +405,7 @@ async function handleWrite(
   const request = parseReadRequest(url.searchParams)
   let change: Parameters<typeof buildWrite>[3]
   if (req.method === 'PATCH') {
-    const values = await readJson(req)
+    const values = await readJson(req, REST_WRITE_BODY_LIMIT)
     if (typeof values !== 'object' || values === null || Array.isArray(values))
       throw new PostgrestError(400, 'PGRST102', 'Invalid body: expected a JSON object')
     change = { kind: 'update', values: values as Record<string, unknown> }
@@ -339,7 +460,8 @@ async function handleRpc(
   let args: Record<string, unknown>
   let singleJsonBody = false
   if (method === 'POST') {
-    const body = await readJson(req)
+    const limit = BULK_RPCS.has(name) && auth.role !== 'anon' ? BULK_BODY_LIMIT : RPC_BODY_LIMIT
+    const body = await readJson(req, limit)
     if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
       args = body as Record<string, unknown>
       singleJsonBody = true
@@ -359,9 +481,11 @@ async function handleRpc(
 
   ctx.beforeRpc?.({ name, args, auth, req, res })
   const fn = findFunction(ctx.cache, name, Object.keys(args), singleJsonBody)
-  const request = parseReadRequest(
-    url.searchParams,
-    method === 'POST' ? undefined : new Set(Object.keys(args)),
+  checkArgumentSizes(fn.args, args, auth)
+  capRowArguments(fn.args, args, auth)
+  const request = capRows(
+    parseReadRequest(url.searchParams, method === 'POST' ? undefined : new Set(Object.keys(args))),
+    auth,
   )
   const built = buildRpc(ctx.cache, fn, args, request, {
     count: countPreference(prefer),
@@ -409,21 +533,6 @@ function requestMeta(req: IncomingMessage, url: URL, readOnly: boolean) {
     path: url.pathname.replace(/^\/rest\/v1/, ''),
     headers: plainHeaders(req),
     readOnly,
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  try {
-    return (await readLimitedBody(req, MAX_REST_BODY_BYTES)).toString('utf8')
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      throw new PostgrestError(
-        413,
-        'PGRST413',
-        `Request body is too large: the limit is ${formatLimit(error.limit)}`,
-      )
-    }
-    throw error
   }
 }
 

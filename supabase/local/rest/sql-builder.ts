@@ -316,6 +316,14 @@ function resourceSql(
       const rel = resolveRelationship(cache, table, item)
       const key = embedKey(item)
       const path2 = childPath(path, key)
+      if (path !== '' && !rel.toOne && request.nestedToMany === false) {
+        throw new PostgrestError(
+          400,
+          'PGRST100',
+          `Request too large: '${path2}' embeds a list inside the embedded resource '${path}'`,
+          'Only the requested rows themselves may embed lists of related rows; ask for them in a separate request',
+        )
+      }
       const childAlias = stmt.alias('t')
       const joinAlias = stmt.alias('e')
       const child = resourceSql(stmt, cache, request, rel.target, childAlias, item.select, path2)
