@@ -30,10 +30,13 @@ export function contentTypeFor(path: string): string {
 /**
  * Storage answers are never documents of the shop's origin (issue 23, findings 2 and 6): whatever
  * an object turns out to be, the browser may not sniff it into another type, and opened directly
- * it runs no script, loads nothing, has an origin of its own (sandbox) and cannot be framed.
- * server.ts sets the site-wide headers first; these replace its policy for storage.
+ * it runs no script, has an origin of its own (sandbox) and cannot be framed. The one document it
+ * may be is the browser's own viewer of an image or video: that viewer plays the video from the
+ * same URL (media-src) and styles itself inline. server.ts sets the site-wide headers first; these
+ * replace its policy for storage.
  */
-export const STORAGE_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'"
+export const STORAGE_CSP =
+  "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'"
 
 export function applyStorageHeaders(res: ServerResponse): void {
   if (res.headersSent) return

@@ -7,7 +7,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ALLOWED_UPLOAD_TYPES } from '../../src/features/admin/admin.validation.ts'
 import { clientFor, type Client } from './contract-testing.ts'
+import { MEDIA_TYPES } from './media-types.ts'
 import { confirmedUser, mediaFiles } from './storage-testing.ts'
 import { startHumoBackend, type HumoBackend } from './server.ts'
 
@@ -53,7 +55,8 @@ async function storedMimetype(name: string): Promise<string | undefined> {
   return rows[0]?.mimetype
 }
 
-const STORAGE_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'"
+const STORAGE_CSP =
+  "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'"
 
 function expectInert(response: Response): void {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
@@ -147,6 +150,18 @@ describe('uploads are read from their bytes (finding 2)', () => {
       (await bucket().upload('p2/really-a-jpeg.JPG', media.jpeg, { contentType: 'image/png' }))
         .error,
     ).toBeNull()
+  })
+})
+
+describe('one list of what the shop shows', () => {
+  it('the server, the bucket (for hosted Supabase) and the admin form agree', async () => {
+    const server = MEDIA_TYPES.map((type) => type.mime).sort()
+    const { rows } = await backend.db.query<{ allowed_mime_types: string[] }>(
+      `select allowed_mime_types from storage.buckets where id = 'product_media'`,
+    )
+    expect([...rows[0]!.allowed_mime_types].sort()).toEqual(server)
+    // image/jpg is a name some systems give JPEG files; the server stores them as image/jpeg.
+    expect(ALLOWED_UPLOAD_TYPES.filter((type) => type !== 'image/jpg').sort()).toEqual(server)
   })
 })
 

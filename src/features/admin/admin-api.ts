@@ -76,6 +76,23 @@ export async function deleteProduct(supabase: SupabaseClient, row: AdminProductR
   }
 }
 
+/**
+ * The extension for what a file's first bytes are. The server reads a file's type from its bytes
+ * and refuses a name that disagrees (docs/decisions/022), so a JPEG saved as "photo.png" is named
+ * .jpg here rather than refused; null for anything else, which keeps its own name and is refused
+ * by the server in its own words.
+ */
+async function mediaExtension(file: File): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer())
+  const text = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to))
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg'
+  if (head[0] === 0x89 && text(1, 4) === 'PNG') return 'png'
+  if (text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP') return 'webp'
+  if (text(4, 8) === 'ftyp') return 'mp4'
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm'
+  return null
+}
+
 /** Uploads files (never overwriting); on a failure removes what this call already uploaded. */
 export async function uploadMedia(
   supabase: SupabaseClient,
@@ -84,7 +101,8 @@ export async function uploadMedia(
 ): Promise<{ path: string; file: File }[]> {
   const done: { path: string; file: File }[] = []
   for (const file of files) {
-    const path = uploadPath(productId, file.name)
+    const extension = await mediaExtension(file)
+    const path = uploadPath(productId, extension ? `upload.${extension}` : file.name)
     const { error } = await supabase.storage
       .from(DEFAULT_BUCKET)
       .upload(path, file, { cacheControl: '3600', upsert: false, contentType: file.type })
@@ -93,7 +111,8 @@ export async function uploadMedia(
         supabase,
         done.map((d) => d.path),
       )
-      throw new AdminApiError(error.message)
+      // Which file was refused, and why (the server says what it takes).
+      throw new AdminApiError(`${file.name}: ${error.message}`)
     }
     done.push({ path, file })
   }

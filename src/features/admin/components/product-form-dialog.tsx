@@ -193,9 +193,11 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
         )
       } catch (e) {
         if (isConnectionError(e)) return setFormError(OFFLINE_SAVE_MESSAGE)
+        // Nothing was saved and the form keeps what was typed; the refused file can be removed.
         toaster.create({
           type: 'error',
-          title: `Upload failed: ${e instanceof Error ? e.message : String(e)}`,
+          title: 'Upload failed',
+          description: e instanceof Error ? e.message : String(e),
         })
         return
       }
