@@ -704,15 +704,27 @@ async function recover(
   limit(ctx, 'recover_account', email)
   const mailer = ctx.mailer
   if (!mailer) return {}
-  await ensureLinkTokens(ctx.db)
   const redirect = safeRedirect(mailer, url.searchParams.get('redirect_to'))
-  const link = await ctx.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email)
-    if (!user || isBanned(user)) return null
-    return issueLink(tx, mailer, user, 'recovery', email, null, redirect)
+  inBackground(async () => {
+    await ensureLinkTokens(ctx.db)
+    const link = await ctx.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email)
+      if (!user || isBanned(user)) return null
+      return issueLink(tx, mailer, user, 'recovery', email, null, redirect)
+    })
+    if (link) mailer.send({ kind: 'recovery', to: email, link })
   })
-  if (link) mailer.send({ kind: 'recovery', to: email, link })
   return {}
+}
+
+/**
+ * Runs a request's follow-up after its answer, so the answer takes as long whether or not there
+ * was anything to do (recover and resend must not time an account's existence).
+ */
+function inBackground(work: () => Promise<void>): void {
+  setImmediate(() => {
+    work().catch((error: unknown) => console.error('[humo-backend] auth email failed:', error))
+  })
 }
 
 /** POST /resend: a new confirmation link for a pending sign-up or email change; always {}. */
@@ -730,9 +742,23 @@ async function resend(
   limit(ctx, 'recover_account', email)
   const mailer = ctx.mailer
   if (!mailer) return {}
-  await ensureLinkTokens(ctx.db)
   const redirect = safeRedirect(mailer, url.searchParams.get('redirect_to'))
-  const sent = await ctx.db.transaction(async (tx) => {
+  inBackground(async () => {
+    await ensureLinkTokens(ctx.db)
+    const sent = await resendLink(ctx.db, mailer, type, email, redirect)
+    if (sent) mailer.send({ kind: type, ...sent })
+  })
+  return {}
+}
+
+async function resendLink(
+  db: PGlite,
+  mailer: AuthMailer,
+  type: 'signup' | 'email_change',
+  email: string,
+  redirect: string,
+): Promise<{ to: string; link: string } | null> {
+  return db.transaction(async (tx) => {
     if (type === 'signup') {
       const user = await findUserByEmail(tx, email)
       if (!user || user.email_confirmed_at || isBanned(user)) return null
@@ -762,8 +788,6 @@ async function resend(
     if (other && other.id !== user.id) return null
     return { to, link: await issueLink(tx, mailer, user, 'email_change', to, null, redirect) }
   })
-  if (sent) mailer.send({ kind: type, ...sent })
-  return {}
 }
 
 // endpoints ---------------------------------------------------------------------------------------
