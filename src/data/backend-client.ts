@@ -11,7 +11,7 @@ import type { RealtimeChannel } from '@supabase/realtime-js'
 import type { BackendConfig } from './backend-config'
 
 /** An RPC's answer; the data is left to each caller to check, as PostgREST sends any JSON. */
-export type RpcAnswer = { data: unknown; error: PostgrestError | null }
+export type RpcAnswer = { data: unknown; error: PostgrestError | null; status?: number }
 
 /** What the pulls and the outboxes need: RPCs. */
 export interface RpcClient {

@@ -22,7 +22,10 @@ import {
   openingHoursOf,
   SHOP_SETTINGS_ID,
 } from '../replication/shop-settings-row'
-import type { ShopSettingsDoc } from '../schemas/shop-settings.schema'
+import {
+  DEFAULT_UNACCEPTED_ORDER_HOURS,
+  type ShopSettingsDoc,
+} from '../schemas/shop-settings.schema'
 import { useObservable } from './use-observable'
 
 export type ShopSettings = {
@@ -33,6 +36,8 @@ export type ShopSettings = {
   pickup: PickupRules
   /** The server sends order emails (it has a mail server); only then may a screen promise one. */
   orderEmails: boolean
+  /** Opening hours staff have to accept an order before it is cancelled (decision 026). */
+  unacceptedOrderHours: number
   /** The server's version of the settings shown, or null while they are the built-in ones. */
   serverModified: string | null
 }
@@ -43,6 +48,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   hours: DEFAULT_OPENING_HOURS,
   pickup: DEFAULT_PICKUP_RULES,
   orderEmails: false,
+  unacceptedOrderHours: DEFAULT_UNACCEPTED_ORDER_HOURS,
   serverModified: null,
 }
 
@@ -63,6 +69,12 @@ export function shopSettingsOf(doc: ShopSettingsDoc | null | undefined): ShopSet
       slotMinutes: minutesOr(doc.pickupSlotMinutes, DEFAULT_PICKUP_RULES.slotMinutes, 5, 1440),
     },
     orderEmails: doc.orderEmails === true,
+    unacceptedOrderHours: minutesOr(
+      doc.unacceptedOrderHours,
+      DEFAULT_UNACCEPTED_ORDER_HOURS,
+      1,
+      168,
+    ),
     serverModified: doc.serverModified,
   }
 }

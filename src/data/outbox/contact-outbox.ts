@@ -1,10 +1,17 @@
 /**
  * Sends queued contact messages through `submit_contact_message`, with the same rules as the
- * order outbox: retry with back-off on anything but a refusal of the data itself.
+ * order outbox: retry with back-off on anything but a refusal of the data itself, and after a
+ * rate limit (429) not before the time the server named.
  */
 import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
-import { backoffMs, isFatalError } from './order-outbox'
+import {
+  backoffMs,
+  isFatalError,
+  isRateLimited,
+  rateLimitedError,
+  rateLimitWaitMs,
+} from './order-outbox'
 
 export function startContactOutbox(db: HumoDatabase, supabase: RpcClient) {
   let running: Promise<void> | null = null
@@ -18,7 +25,7 @@ export function startContactOutbox(db: HumoDatabase, supabase: RpcClient) {
     for (const doc of due) {
       if (stopped) return
       const m = doc.toJSON()
-      const { error } = await supabase.rpc('submit_contact_message', {
+      const { error, status } = await supabase.rpc('submit_contact_message', {
         p: {
           id: m.id,
           firstName: m.firstName,
@@ -31,6 +38,13 @@ export function startContactOutbox(db: HumoDatabase, supabase: RpcClient) {
         },
       })
       if (!error) await doc.incrementalPatch({ sync: 'sent', lastError: null })
+      else if (isRateLimited(error, status))
+        await doc.incrementalModify((d) => ({
+          ...d,
+          attempts: d.attempts + 1,
+          nextAttemptAt: Date.now() + Math.max(backoffMs(d.attempts + 1), rateLimitWaitMs(error)),
+          lastError: rateLimitedError(error),
+        }))
       else if (isFatalError(error))
         await doc.incrementalPatch({ sync: 'refused', lastError: error.message })
       else

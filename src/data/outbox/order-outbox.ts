@@ -7,16 +7,23 @@
  *
  * Errors are split as in PowerSync's demo: Postgres classes 22 and 23, 42501 and P0001 mean the
  * server looked at the order and will never take it as it is (fatal: tell the shopper); anything
- * else (no network, a 5xx, a timeout) is retried.
+ * else (no network, a 5xx, a timeout) is retried. A rate limit (429, decision 026) is "come back
+ * later": the order stays queued until the time the server named, never refused.
  */
 import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { OrderDoc, OrderStatus } from '../schemas/order.schema'
+import { formatShopTime } from '../../lib/pickup-windows'
 
 export const MAX_BACKOFF_MS = 60_000
 
-/** A status history entry as the shopper sees it (never who moved it). */
-export type StatusEntry = { status: string; at: string; idChecked?: boolean }
+/**
+ * A status history entry as the shopper sees it (never who moved it). `reason` says why, when the
+ * server gave one (an order cancelled because the shop never confirmed it, decision 026); it is
+ * stored in the order document's history without being in its schema, which RxDB allows for
+ * nested objects and which spares every device a schema migration.
+ */
+export type StatusEntry = { status: string; at: string; idChecked?: boolean; reason?: string }
 
 /**
  * The shopper's view of an order, as place_order (accepted), get_orders and track_order answer
@@ -71,11 +78,11 @@ export function cleanHistory(history: unknown): StatusEntry[] | null {
   const out: StatusEntry[] = []
   for (const entry of history as Record<string, unknown>[]) {
     if (!entry || typeof entry.status !== 'string' || typeof entry.at !== 'string') continue
-    out.push(
-      entry.idChecked === true
-        ? { status: entry.status, at: entry.at, idChecked: true }
-        : { status: entry.status, at: entry.at },
-    )
+    const clean: StatusEntry = { status: entry.status, at: entry.at }
+    if (entry.idChecked === true) clean.idChecked = true
+    if (typeof entry.reason === 'string' && entry.reason.trim())
+      clean.reason = entry.reason.trim().slice(0, 300)
+    out.push(clean)
   }
   return out
 }
@@ -113,11 +120,65 @@ export function applyStatus(
   }
 }
 
-type RpcError = { code?: string; message: string }
+type RpcError = { code?: string; message: string; details?: string | null }
 
 export function isFatalError(error: RpcError): boolean {
   const code = error.code ?? ''
   return /^(22|23)/.test(code) || code === '42501' || code === 'P0001'
+}
+
+/** The server's 429 (PostgREST's PT429, or any 429 from a gateway in front of it). */
+export function isRateLimited(error: RpcError, httpStatus?: number): boolean {
+  return httpStatus === 429 || error.code === 'PT429'
+}
+
+/** When the server names no time: GoTrue's and our shortest window. */
+export const RATE_LIMIT_DEFAULT_WAIT_MS = 5 * 60_000
+
+/**
+ * How long a rate-limited device waits: the server's Retry-After, which supabase-js does not
+ * expose, so read from the error's details ("Retry after 720 seconds"); at most a day.
+ */
+export function rateLimitWaitMs(error: RpcError): number {
+  const match = /retry after (\d+) seconds?/i.exec(error.details ?? '')
+  const seconds = match ? Number(match[1]) : NaN
+  return Number.isFinite(seconds) && seconds > 0
+    ? Math.min(seconds * 1000, 86_400_000)
+    : RATE_LIMIT_DEFAULT_WAIT_MS
+}
+
+const RATE_LIMITED = 'Rate limited: '
+
+/** lastError for a rate-limited send: the server's words, marked so screens can tell. */
+export function rateLimitedError(error: RpcError): string {
+  return `${RATE_LIMITED}${error.message}`
+}
+
+/** The server's rate-limit message when the last send was refused for now, else null. */
+export function rateLimitNotice(lastError: string | null | undefined): string | null {
+  return lastError?.startsWith(RATE_LIMITED) ? lastError.slice(RATE_LIMITED.length) : null
+}
+
+/**
+ * What a screen says about an order or message the server asked this device to hold back (a rate
+ * limit, decision 026): the server's reason, and that the device sends it by itself at the time
+ * the server named, so nobody places it twice. Null when no limit holds it back.
+ */
+export function heldBackText(
+  what: 'order' | 'message',
+  item: { sync: string; lastError?: string | null; nextAttemptAt: number },
+  now: Date = new Date(),
+): string | null {
+  if (item.sync !== 'queued' && item.sync !== 'sending') return null
+  const notice = rateLimitNotice(item.lastError)
+  if (!notice) return null
+  // "Too many orders from this connection." without "Please wait … and try again.", which is
+  // the device's job here.
+  const reason = /^[^.]*\./.exec(notice)?.[0] ?? notice
+  const at = formatShopTime(new Date(item.nextAttemptAt), now)
+  return what === 'order'
+    ? `${reason} Your order is saved on this device and will be sent again automatically at ${at}; there is no need to place it again.`
+    : `${reason} Your message is saved on this device and will be sent automatically at ${at}; there is no need to send it again.`
 }
 
 export function backoffMs(attempts: number): number {
@@ -206,7 +267,16 @@ export function startOrderOutbox(
     const at = new Date(now()).toISOString()
     if (response.error) {
       const error = response.error as RpcError
-      if (isFatalError(error)) {
+      if (isRateLimited(error, response.status)) {
+        // Not a refusal: the cart stays as it is and the order is sent when the server said.
+        await doc.incrementalModify((d) => ({
+          ...d,
+          sync: 'queued',
+          attempts: d.attempts + 1,
+          nextAttemptAt: now() + Math.max(backoffMs(d.attempts + 1), rateLimitWaitMs(error)),
+          lastError: rateLimitedError(error),
+        }))
+      } else if (isFatalError(error)) {
         await doc.incrementalModify((d) => ({
           ...d,
           sync: 'refused',

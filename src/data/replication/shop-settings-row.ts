@@ -14,7 +14,10 @@ import {
   type DayHours,
   type WeeklyHours,
 } from '../../lib/shop-hours'
-import type { ShopSettingsDoc } from '../schemas/shop-settings.schema'
+import {
+  DEFAULT_UNACCEPTED_ORDER_HOURS,
+  type ShopSettingsDoc,
+} from '../schemas/shop-settings.schema'
 import type { WireRow } from './rpc-pull'
 
 export const SHOP_SETTINGS_ID = 'shop'
@@ -30,6 +33,7 @@ export type ShopSettingsRow = WireRow & {
   pickup_prep_minutes?: unknown
   pickup_slot_minutes?: unknown
   order_emails?: unknown
+  unaccepted_order_hours?: unknown
 }
 
 const amount = (value: number | string | null | undefined, fallback: number) => {
@@ -139,6 +143,12 @@ export function shopSettingsRowToDoc(row: ShopSettingsRow): WithDeleted<ShopSett
       1440,
     ),
     orderEmails: row.order_emails === true,
+    unacceptedOrderHours: minutesOr(
+      row.unaccepted_order_hours,
+      DEFAULT_UNACCEPTED_ORDER_HOURS,
+      1,
+      168,
+    ),
     serverModified: row._modified,
     _deleted: Boolean(row._deleted),
   }

@@ -8,7 +8,11 @@ import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../lib/shop-hour
 import type { HumoDatabase } from '../database'
 import { shopSettingsOf } from '../hooks/use-shop-settings'
 import { completeFacts, shopSettingsRowToDoc } from '../replication/shop-settings-row'
-import { shopSettingsSchemaLiteral, type ShopSettingsDoc } from './shop-settings.schema'
+import {
+  DEFAULT_UNACCEPTED_ORDER_HOURS,
+  shopSettingsSchemaLiteral,
+  type ShopSettingsDoc,
+} from './shop-settings.schema'
 
 let opened: HumoDatabase | undefined
 afterEach(async () => {
@@ -16,17 +20,24 @@ afterEach(async () => {
   opened = undefined
 })
 
-/** Version 0 as it shipped: version 1 without the fields it added. */
+/** Version 0 as it shipped: version 2 without the fields versions 1 and 2 added. */
 function versionZeroSchema() {
   const {
     openingHours: _h,
     pickupPrepMinutes: _p,
     pickupSlotMinutes: _s,
     orderEmails: _e,
+    unacceptedOrderHours: _u,
     ...properties
   } = shopSettingsSchemaLiteral.properties
-  void [_h, _p, _s, _e]
-  const added = ['openingHours', 'pickupPrepMinutes', 'pickupSlotMinutes', 'orderEmails']
+  void [_h, _p, _s, _e, _u]
+  const added = [
+    'openingHours',
+    'pickupPrepMinutes',
+    'pickupSlotMinutes',
+    'orderEmails',
+    'unacceptedOrderHours',
+  ]
   return {
     ...shopSettingsSchemaLiteral,
     version: 0,
@@ -63,6 +74,7 @@ describe('shop settings schema migration 0 → 1', () => {
       pickupPrepMinutes: DEFAULT_PICKUP_RULES.prepMinutes,
       pickupSlotMinutes: DEFAULT_PICKUP_RULES.slotMinutes,
       orderEmails: false,
+      unacceptedOrderHours: DEFAULT_UNACCEPTED_ORDER_HOURS,
     })
     expect(doc?.facts.email).toBe('old@humo.shop')
     const settings = shopSettingsOf(doc)
@@ -91,5 +103,63 @@ describe('shop settings schema version 1', () => {
     await expect(
       db.shop_settings.upsert({ ...doc, openingHours: hours.slice(1) }),
     ).rejects.toThrow()
+  })
+})
+
+/** Version 1 as it shipped: version 2 without the time to accept an order. */
+function versionOneSchema() {
+  const { unacceptedOrderHours: _u, ...properties } = shopSettingsSchemaLiteral.properties
+  void _u
+  return {
+    ...shopSettingsSchemaLiteral,
+    version: 1,
+    properties,
+    required: shopSettingsSchemaLiteral.required.filter((n) => n !== 'unacceptedOrderHours'),
+  }
+}
+
+describe('shop settings schema migration 1 → 2', () => {
+  it('adds the time to accept an order with its default and keeps the rest', async () => {
+    const name = `humo-settings-migration-2-${process.pid}`
+    const old = await createRxDatabase({ name, storage: testStorage(), multiInstance: false })
+    await old.addCollections({
+      shop_settings: {
+        schema: versionOneSchema() as never,
+        migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
+      },
+    })
+    const { unacceptedOrderHours: _u, ...v1 } = shopSettingsRowToDoc({
+      id: 'shop',
+      _modified: '2026-11-25T10:00:00.000001+00:00',
+      _deleted: false,
+      pickup_prep_minutes: 45,
+    })
+    void _u
+    const { _deleted, ...stored } = v1
+    void _deleted
+    await old.shop_settings!.insert(stored)
+    await old.close()
+
+    const { db } = await createTestDatabase(name, ['shop_settings'])
+    opened = db
+    const doc = (await db.shop_settings.findOne('shop').exec())?.toJSON() as
+      ShopSettingsDoc | undefined
+    expect(doc?.unacceptedOrderHours).toBe(DEFAULT_UNACCEPTED_ORDER_HOURS)
+    expect(doc?.pickupPrepMinutes).toBe(45)
+    expect(shopSettingsOf(doc).unacceptedOrderHours).toBe(DEFAULT_UNACCEPTED_ORDER_HOURS)
+  })
+
+  it("takes the server's value from the pull, and the default for a bad one", () => {
+    const row = (value: unknown) =>
+      shopSettingsRowToDoc({
+        id: 'shop',
+        _modified: '2026-11-25T10:00:00.000001+00:00',
+        _deleted: false,
+        unaccepted_order_hours: value,
+      }).unacceptedOrderHours
+    expect(row(24)).toBe(24)
+    expect(row(0)).toBe(DEFAULT_UNACCEPTED_ORDER_HOURS)
+    expect(row('x')).toBe(DEFAULT_UNACCEPTED_ORDER_HOURS)
+    expect(row(undefined)).toBe(DEFAULT_UNACCEPTED_ORDER_HOURS)
   })
 })

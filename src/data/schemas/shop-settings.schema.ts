@@ -3,7 +3,8 @@
  * the checkout previews with and the facts the pages show (the shape of src/lib/shop.ts).
  * Read-only on shoppers' devices; staff change them through Admin Settings on the server.
  * Version 1 adds the weekly opening hours, the pickup rules and whether order emails are sent
- * (decision 018).
+ * (decision 018). Version 2 adds how many opening hours staff have to accept an order before it
+ * is cancelled (decision 026).
  */
 import {
   type MigrationStrategies,
@@ -12,6 +13,9 @@ import {
   type RxJsonSchema,
 } from 'rxdb'
 import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../lib/shop-hours'
+
+/** shop_settings.unaccepted_order_hours's default (20261126100100_auto_cancel_unaccepted_orders). */
+export const DEFAULT_UNACCEPTED_ORDER_HOURS = 12
 
 const text = { type: 'string' } as const
 const phone = {
@@ -22,7 +26,7 @@ const phone = {
 
 export const shopSettingsSchemaLiteral = {
   title: 'shop settings',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -87,6 +91,8 @@ export const shopSettingsSchemaLiteral = {
     pickupSlotMinutes: { type: 'integer', minimum: 1 },
     /** The server has a mail server and sends order emails; screens promise one only then. */
     orderEmails: { type: 'boolean' },
+    /** Opening hours before a pending order staff did not accept is cancelled (1-168). */
+    unacceptedOrderHours: { type: 'integer', minimum: 1 },
     serverModified: { type: 'string' },
   },
   required: [
@@ -100,6 +106,7 @@ export const shopSettingsSchemaLiteral = {
     'pickupPrepMinutes',
     'pickupSlotMinutes',
     'orderEmails',
+    'unacceptedOrderHours',
     'serverModified',
   ],
 } as const
@@ -120,5 +127,10 @@ export const shopSettingsMigrationStrategies: MigrationStrategies = {
     pickupPrepMinutes: DEFAULT_PICKUP_RULES.prepMinutes,
     pickupSlotMinutes: DEFAULT_PICKUP_RULES.slotMinutes,
     orderEmails: false,
+  }),
+  // The server's default until the next pull brings the shop's own.
+  2: (doc: Record<string, unknown>) => ({
+    ...doc,
+    unacceptedOrderHours: DEFAULT_UNACCEPTED_ORDER_HOURS,
   }),
 }

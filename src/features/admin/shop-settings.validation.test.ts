@@ -20,10 +20,25 @@ describe('Admin Settings form', () => {
       payload: {
         ...DEFAULT_MONEY_RULES,
         ...PICKUP,
+        unacceptedOrderHours: 12,
         openingHours: DEFAULT_OPENING_HOURS,
         facts: { ...SHOP, hours: hoursLines(DEFAULT_OPENING_HOURS) },
       },
     })
+  })
+
+  it('takes the time to accept an order in whole opening hours, 1 to 168', () => {
+    const ok = validateShopSettings({ ...form(), unacceptedOrderHours: ' 24 ' })
+    expect(ok.ok && ok.payload.unacceptedOrderHours).toBe(24)
+    for (const [typed, message] of [
+      ['', 'Time to accept an order is required'],
+      ['1.5', 'Time to accept an order must be a whole number of hours'],
+      ['0', 'Time to accept an order must be between 1 and 168 opening hours'],
+      ['169', 'Time to accept an order must be between 1 and 168 opening hours'],
+    ] as const) {
+      const result = validateShopSettings({ ...form(), unacceptedOrderHours: typed })
+      expect(result.ok ? null : result.errors.unacceptedOrderHours, typed).toBe(message)
+    }
   })
 
   it('turns the percent into a fraction and the phone numbers into E.164', () => {

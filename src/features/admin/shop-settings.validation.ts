@@ -13,6 +13,7 @@ import type { MoneyRules } from '../../lib/money'
 import type { ShopConfig } from '../../lib/shop'
 import { isValidDay, type DayHours, type PickupRules, type WeeklyHours } from '../../lib/shop-hours'
 import { hoursLines } from '../../lib/pickup-windows'
+import { DEFAULT_UNACCEPTED_ORDER_HOURS } from '../../data/schemas/shop-settings.schema'
 import { issuesByField } from './admin.validation'
 
 export const MAX_TAX_PERCENT = 25
@@ -55,6 +56,8 @@ export type ShopSettingsForm = {
   openingHours: DayForm[]
   pickupPrepMinutes: string
   pickupSlotMinutes: string
+  /** Opening hours before a pending order nobody accepted is cancelled (decision 026). */
+  unacceptedOrderHours: string
   taxPercent: string
   standardShipping: string
   expressDelivery: string
@@ -72,6 +75,7 @@ export type ShopSettingsPayload = MoneyRules & {
   openingHours: DayHours[]
   pickupPrepMinutes: number
   pickupSlotMinutes: number
+  unacceptedOrderHours: number
 }
 
 const required = (label: string, max: number) =>
@@ -155,6 +159,15 @@ export const shopSettingsFormSchema = v.object({
       `Pickup window length must be ${PICKUP_SLOT_CHOICES.join(', ')} minutes`,
     ),
   ),
+  unacceptedOrderHours: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Time to accept an order is required'),
+    v.regex(/^\d+$/, 'Time to accept an order must be a whole number of hours'),
+    v.transform(Number),
+    v.minValue(1, 'Time to accept an order must be between 1 and 168 opening hours'),
+    v.maxValue(168, 'Time to accept an order must be between 1 and 168 opening hours'),
+  ),
   taxPercent: amount('Tax rate', MAX_TAX_PERCENT, 3, 'Tax rate must be between 0% and 25%'),
   standardShipping: amount(
     'Standard delivery fee',
@@ -204,6 +217,7 @@ export function formFromSettings(
   money: MoneyRules,
   hours: WeeklyHours,
   pickup: PickupRules,
+  unacceptedOrderHours: number = DEFAULT_UNACCEPTED_ORDER_HOURS,
 ): ShopSettingsForm {
   // 0.08875 * 100 is 8.875000000000002 in binary floats; the rate has at most 5 decimals.
   const percent = Math.round(money.taxRate * 100_000) / 1000
@@ -224,6 +238,7 @@ export function formFromSettings(
     openingHours: Array.from({ length: 7 }, (_, i) => dayForm(hours[i])),
     pickupPrepMinutes: String(pickup.prepMinutes),
     pickupSlotMinutes: String(pickup.slotMinutes),
+    unacceptedOrderHours: String(unacceptedOrderHours),
     taxPercent: String(percent),
     standardShipping: money.standardShipping.toFixed(2),
     expressDelivery: money.expressDelivery.toFixed(2),
@@ -254,6 +269,7 @@ export function validateShopSettings(
       openingHours,
       pickupPrepMinutes: o.pickupPrepMinutes,
       pickupSlotMinutes: o.pickupSlotMinutes,
+      unacceptedOrderHours: o.unacceptedOrderHours,
       facts: {
         name: o.name,
         slogan: o.slogan,

@@ -5,12 +5,14 @@
 import type { HumoDatabase } from '../../data/database'
 import type { ContactMessage } from './components/contact-page'
 
+/** Queues the message; its id lets the form follow what the outbox does with it. */
 export async function queueContactMessage(
   db: HumoDatabase,
   message: ContactMessage,
-): Promise<void> {
+): Promise<string> {
+  const id = crypto.randomUUID()
   await db.contact_messages.insert({
-    id: crypto.randomUUID(),
+    id,
     firstName: message.firstName.trim(),
     lastName: message.lastName.trim(),
     email: message.email.trim(),
@@ -24,4 +26,5 @@ export async function queueContactMessage(
     lastError: null,
     createdAt: new Date().toISOString(),
   })
+  return id
 }

@@ -2,7 +2,7 @@
  * One shape for an order as the shopper's screens show it, whether it comes from this device's
  * database (the order page) or from the server's Track Order answer (kept in memory only).
  */
-import type { ShopperOrder } from '../../data/outbox/order-outbox'
+import { cleanHistory, type ShopperOrder, type StatusEntry } from '../../data/outbox/order-outbox'
 import type { OrderDoc } from '../../data/schemas/order.schema'
 import { asFulfilment, type Fulfilment } from '../../lib/order-status'
 import { formatShopTime } from '../../lib/pickup-windows'
@@ -22,7 +22,7 @@ export type OrderViewData = {
   paymentMethod: string
   items: { productId: string; name: string; unitPrice: number; quantity: number }[]
   totals: { subtotal: number; tax: number; shipping: number; discount: number; total: number }
-  statusHistory: { status: string; at: string }[]
+  statusHistory: StatusEntry[]
   pickupWindow: { start: string; end: string } | null
   createdAt: string | null
 }
@@ -42,7 +42,8 @@ export function fromDeviceOrder(order: OrderDoc): OrderViewData {
       quantity: i.quantity,
     })),
     totals: order.totals,
-    statusHistory: order.statusHistory ?? [],
+    // With the reasons the device stored beside the schema's fields (StatusEntry).
+    statusHistory: cleanHistory(order.statusHistory) ?? [],
     pickupWindow: order.pickupWindow ?? null,
     createdAt: order.createdAt,
   }
@@ -74,7 +75,7 @@ export function fromShopperOrder(order: ShopperOrder): OrderViewData {
       discount: num(order.discount),
       total: num(order.total),
     },
-    statusHistory: Array.isArray(order.statusHistory) ? order.statusHistory : [],
+    statusHistory: cleanHistory(order.statusHistory) ?? [],
     pickupWindow: order.pickupWindow ?? null,
     createdAt: order.createdAt ?? null,
   }

@@ -208,7 +208,13 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
   const settings = useShopSettings()
   const online = useOnline()
   const [form, setForm] = useState<ShopSettingsForm>(() =>
-    formFromSettings(settings.facts, settings.money, settings.hours, settings.pickup),
+    formFromSettings(
+      settings.facts,
+      settings.money,
+      settings.hours,
+      settings.pickup,
+      settings.unacceptedOrderHours,
+    ),
   )
   const [dirty, setDirtyState] = useState(false)
   // What the refill below reads. A sync's update renders as a transition, and its effect may run
@@ -229,7 +235,15 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
   const caughtUp = awaiting === null || (settings.serverModified ?? '') >= awaiting
   useEffect(() => {
     if (!typed.current && caughtUp)
-      setForm(formFromSettings(settings.facts, settings.money, settings.hours, settings.pickup))
+      setForm(
+        formFromSettings(
+          settings.facts,
+          settings.money,
+          settings.hours,
+          settings.pickup,
+          settings.unacceptedOrderHours,
+        ),
+      )
   }, [settings, dirty, caughtUp])
 
   const set = (change: Partial<ShopSettingsForm>) => {
@@ -372,6 +386,19 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
         </div>
         <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
           The earliest pickup window starts at least the preparation time after the order.
+        </p>
+        <div className={cx(grid2, css({ mt: '4' }))}>
+          <TextField
+            label="Time to accept an order (opening hours)"
+            inputMode="numeric"
+            value={form.unacceptedOrderHours}
+            onValueChange={(unacceptedOrderHours) => set({ unacceptedOrderHours })}
+            error={errors.unacceptedOrderHours}
+          />
+        </div>
+        <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
+          An order still Pending after this many opening hours is cancelled automatically and its
+          stock returns; the shopper reads that the shop did not confirm it and nothing was charged.
         </p>
       </section>
       {!online && (

@@ -5,6 +5,7 @@ import { button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
 import { useObservable } from '../../../data/hooks/use-observable'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { heldBackText } from '../../../data/outbox/order-outbox'
 import { formatMoney } from '../../../lib/money'
 import { orderNumber, paymentLabel } from '../../../lib/order-status'
 import { formatPickupWindow } from '../../../lib/pickup-windows'
@@ -77,6 +78,8 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
   }
 
   const waiting = order !== null && order.sync !== 'accepted'
+  // Held back by the server's rate limit: it says so, and when the device sends it again.
+  const limited = order ? heldBackText('order', order) : null
   const pickup = order?.fulfilment === 'pickup'
   const express = order?.deliveryMethod === 'express'
   const a = facts.address
@@ -114,9 +117,11 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
       </h1>
       {waiting ? (
         <p role="status" className={css({ bg: 'deal.subtle', p: '4', borderRadius: 'md' })}>
-          {sync.online
-            ? 'Your order is saved on this device and is being sent to the shop.'
-            : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}
+          {limited
+            ? limited
+            : sync.online
+              ? 'Your order is saved on this device and is being sent to the shop.'
+              : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}
         </p>
       ) : (
         <p className={css({ color: 'fg.muted' })}>

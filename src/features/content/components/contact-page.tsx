@@ -6,6 +6,7 @@ import { mailtoUri, telUri, type ShopConfig } from '../../../lib/shop'
 import { hoursLines } from '../../../lib/pickup-windows'
 import { Checkbox } from '../../../ui/checkbox'
 import { ClockIcon, MailIcon, MessageIcon, PhoneIcon, PinIcon } from '../../../ui/icons'
+import { useRateLimitedContactText } from '../hooks/use-queued-contact-message'
 import { OpenStatusText } from './open-status'
 import { TextUpdatesDialog } from './text-updates-dialog'
 
@@ -98,11 +99,14 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind
 export function ContactPage({
   onSubmit,
 }: {
-  onSubmit: (message: ContactMessage) => Promise<void> | void
+  /** Queues the message; the id it returns lets the form say when a rate limit holds it back. */
+  onSubmit: (message: ContactMessage) => Promise<string | void> | string | void
 }) {
   const { facts: shop, hours } = useShopSettings()
   const [form, setForm] = useState<ContactMessage>(EMPTY)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const [queuedId, setQueuedId] = useState<string | null>(null)
+  const limited = useRateLimitedContactText(queuedId)
   const [textOpen, setTextOpen] = useState(false)
   const set = (field: keyof ContactMessage) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: event.target.value }))
@@ -111,7 +115,8 @@ export function ContactPage({
     event.preventDefault()
     setStatus({ kind: 'sending' })
     try {
-      await onSubmit(form)
+      const id = await onSubmit(form)
+      setQueuedId(typeof id === 'string' ? id : null)
       setForm(EMPTY)
       setStatus({ kind: 'sent' })
     } catch (error) {
@@ -331,12 +336,20 @@ export function ContactPage({
               >
                 {status.kind === 'sending' ? 'Sending…' : 'Send Message'}
               </button>
-              {status.kind === 'sent' && (
+              {status.kind === 'sent' && !limited && (
                 <p
                   role="status"
                   className={css({ color: 'accent.fg', fontWeight: 'semibold', fontSize: 'sm' })}
                 >
                   Thanks! We'll respond within 24 hours.
+                </p>
+              )}
+              {status.kind === 'sent' && limited && (
+                <p
+                  role="status"
+                  className={css({ color: 'deal.fg', fontWeight: 'semibold', fontSize: 'sm' })}
+                >
+                  {limited}
                 </p>
               )}
               {status.kind === 'failed' && (

@@ -4,7 +4,7 @@ import type { ContactMessage } from '../components/contact-page'
 import { queueContactMessage } from '../contact.actions'
 
 /** The contact page's `onSubmit`: queue the message on the device for the contact outbox. */
-export function useSendContactMessage(): (message: ContactMessage) => Promise<void> {
+export function useSendContactMessage(): (message: ContactMessage) => Promise<string> {
   const { db } = useHumoData()
   return useCallback((message) => queueContactMessage(db, message), [db])
 }

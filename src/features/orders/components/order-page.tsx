@@ -5,6 +5,7 @@ import { useHumoData } from '../../../data/data-context'
 import { useObservable } from '../../../data/hooks/use-observable'
 import { orderNumber } from '../../../lib/order-status'
 import { useDeviceOrder } from '../hooks/use-device-order'
+import { heldBackText } from '../../../data/outbox/order-outbox'
 import { formatKnownAt, fromDeviceOrder } from '../order-view-model'
 import { OrderNotice, OrderView } from './order-view'
 
@@ -42,6 +43,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
   }
 
   let notice
+  const limited = heldBackText('order', order)
   if (order.sync === 'refused') {
     notice = (
       <OrderNotice tone="danger">
@@ -51,6 +53,8 @@ export function OrderPage({ orderId }: { orderId: string }) {
         ))}
       </OrderNotice>
     )
+  } else if (limited) {
+    notice = <OrderNotice tone="warning">{limited}</OrderNotice>
   } else if (order.sync !== 'accepted') {
     notice = (
       <OrderNotice tone="warning">

@@ -5,7 +5,8 @@ import { formatKnownAt } from '../order-view-model'
 /**
  * The order's steps in its own words ("Received", "Preparing", "Ready for pickup", "Picked up" /
  * "Out for delivery", "Delivered"); the current one is marked for assistive technology with
- * aria-current="step". A cancelled order says so plainly instead.
+ * aria-current="step". A cancelled order says so plainly instead, with the server's reason when
+ * it gave one (an order the shop never confirmed, decision 026).
  */
 export function StatusTimeline({
   status,
@@ -14,9 +15,10 @@ export function StatusTimeline({
 }: {
   status: string
   fulfilment: string
-  history: { status: string; at: string }[]
+  history: { status: string; at: string; reason?: string }[]
 }) {
   if (status === 'cancelled') {
+    const reason = history.findLast((h) => h.status === 'cancelled')?.reason
     return (
       <p
         className={css({
@@ -27,7 +29,8 @@ export function StatusTimeline({
           fontWeight: 'bold',
         })}
       >
-        {orderStatusLabel('cancelled', fulfilment)}: this order was cancelled by the shop.
+        {orderStatusLabel('cancelled', fulfilment)}:{' '}
+        {reason ?? 'this order was cancelled by the shop.'}
       </p>
     )
   }

@@ -1,0 +1,32 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { StatusTimeline } from './status-timeline'
+
+describe('StatusTimeline of a cancelled order', () => {
+  it("shows the server's reason when it gave one (decision 026)", () => {
+    const reason =
+      'The shop did not confirm this order within 12 opening hours, so it was cancelled automatically and its items were released. Nothing was charged.'
+    const markup = renderToStaticMarkup(
+      <StatusTimeline
+        status="cancelled"
+        fulfilment="pickup"
+        history={[
+          { status: 'pending', at: '2026-11-25T03:55:00Z' },
+          { status: 'cancelled', at: '2026-11-26T20:00:00Z', reason },
+        ]}
+      />,
+    )
+    expect(markup).toContain(`Cancelled: ${reason}`)
+  })
+
+  it('says the shop cancelled it when there is no reason', () => {
+    const markup = renderToStaticMarkup(
+      <StatusTimeline
+        status="cancelled"
+        fulfilment="delivery"
+        history={[{ status: 'cancelled', at: '2026-11-26T20:00:00Z' }]}
+      />,
+    )
+    expect(markup).toContain('Cancelled: this order was cancelled by the shop.')
+  })
+})
