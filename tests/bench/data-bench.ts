@@ -85,6 +85,8 @@ async function main() {
     port: 0,
     quiet: true,
     seed: false,
+    // A benchmark places 20 orders with one email in a minute: no rate limits (decision 026).
+    rateLimits: null,
   })
   const browser = await chromium.launch({
     executablePath: process.env.HUMO_CHROMIUM ?? '/usr/bin/chromium',

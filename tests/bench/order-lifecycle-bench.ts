@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     dataDir: null,
     staticDir: join(process.cwd(), 'dist'),
     quiet: true,
+    // --alerts orders from one address with one phone: no rate limits (decision 026).
+    rateLimits: null,
   })
   const browser = await chromium.launch({
     executablePath: process.env.HUMO_CHROMIUM ?? '/usr/bin/chromium',
