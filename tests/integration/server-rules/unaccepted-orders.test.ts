@@ -2,6 +2,7 @@
 // staff never accepted within shop_settings.unaccepted_order_hours opening hours is cancelled by
 // cancel_unaccepted_orders() through the staff cancel path (stock back, history, broadcast),
 // with a reason its shopper reads; a fresh or accepted order is left alone; admins set the time.
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHOP } from '../../../src/lib/shop'
 import { startHumoBackend } from '../../../supabase/local/server'
@@ -162,6 +163,33 @@ describe('cancel_unaccepted_orders', () => {
     }
     expect((await statusOf(accepted.id)).status).toBe('processing')
     expect((await statusOf(waiting.id)).status).toBe('pending')
+  })
+
+  it("tells the shopper's live page and the admins' devices as a staff cancel does", async () => {
+    const product = await createProduct(backend, { quantity: 2 })
+    const order = orderInput([{ productId: product.id, quantity: 1 }])
+    await placeOrder(backend.anon, order)
+    await age(order.id, '30 days')
+    const { rows: before } = await backend.db.query<{ modified: string }>(
+      `select _modified::text as modified from public.orders where id = $1`,
+      [order.id],
+    )
+    await sweep()
+
+    // The order's private Realtime topic gets the status with the reason (decision 018's topic).
+    const topic = `order:${createHash('sha256').update(order.secret, 'utf8').digest('hex')}`
+    const { rows: messages } = await backend.db.query<{
+      payload: { status: string; statusHistory: History }
+    }>(`select payload from realtime.messages where topic = $1 order by seq`, [topic])
+    const last = messages.at(-1)!.payload
+    expect(last.status).toBe('cancelled')
+    expect(last.statusHistory.at(-1)?.reason).toMatch(REASON)
+    // The admins' devices pull by _modified: the cancel moved it on.
+    const { rows: after } = await backend.db.query<{ modified: string }>(
+      `select _modified::text as modified from public.orders where id = $1`,
+      [order.id],
+    )
+    expect(after[0]!.modified > before[0]!.modified).toBe(true)
   })
 
   it('is not callable by shoppers or staff through the API', async () => {
