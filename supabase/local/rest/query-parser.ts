@@ -28,13 +28,13 @@ export const REQUEST_LIMITS = {
   /** Filter conditions in the whole request, logic trees' branches included. */
   conditions: 100,
   /** like, ilike, match and imatch conditions (each runs over every candidate row's text). */
-  patterns: 4,
+  patterns: 2,
   /** Wildcards (* % _) in one like or ilike pattern: each multiplies the work per row. */
-  wildcards: 16,
+  wildcards: 8,
   /** Characters in one filter value (or one `in` item); patterns have their own cap. */
   valueLength: 4096,
   /** Characters in a like, ilike, match or imatch pattern. */
-  patternLength: 256,
+  patternLength: 128,
   /** Items in one `in` list. */
   inValues: 1000,
   /** Terms of one order=. */

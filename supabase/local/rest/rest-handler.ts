@@ -70,6 +70,35 @@ export const MAX_ROWS = 1000
 /** Longer URLs are answered 414 (Node itself refuses headers over 16 KB with 431). */
 export const MAX_URL_LENGTH = 8 * 1024
 
+/**
+ * Requests of one client address that run at once; the rest wait their turn here. PGlite runs one
+ * statement at a time in arrival order, so without this a client with fifty connections puts fifty
+ * statements ahead of everyone else's next read; with it, at most this many.
+ */
+export const CONCURRENT_REQUESTS_PER_CLIENT = 4
+
+const slots = new Map<string, { running: number; waiting: (() => void)[] }>()
+
+async function inClientSlot<T>(address: string, work: () => Promise<T>): Promise<T> {
+  let entry = slots.get(address)
+  if (!entry) {
+    entry = { running: 0, waiting: [] }
+    slots.set(address, entry)
+  }
+  const mine = entry
+  if (mine.running >= CONCURRENT_REQUESTS_PER_CLIENT) {
+    await new Promise<void>((resolve) => mine.waiting.push(resolve))
+  } else mine.running++
+  try {
+    return await work()
+  } finally {
+    // The slot passes straight to the next waiter, if any.
+    const next = mine.waiting.shift()
+    if (next) next()
+    else if (--mine.running === 0) slots.delete(address)
+  }
+}
+
 export async function handleRest(
   req: IncomingMessage,
   res: ServerResponse,
@@ -85,24 +114,27 @@ export async function handleRest(
         `URI too long: the limit is ${MAX_URL_LENGTH} characters`,
       )
     }
-    auth = await authenticate(req, ctx.jwtSecret)
+    const caller = await authenticate(req, ctx.jwtSecret)
+    auth = caller
     checkProfile(req)
     const resource = decodePath(url.pathname.replace(/^\/rest\/v1\/?/, ''))
     const method = req.method ?? 'GET'
-    if (resource.startsWith('rpc/')) {
-      await handleRpc(req, res, ctx, auth, resource.slice(4), url)
-    } else if (resource === '' || resource.includes('/')) {
-      throw new PostgrestError(404, 'PGRST125', `Invalid path specified in request URL`)
-    } else if (method === 'GET' || method === 'HEAD') {
-      await handleRead(req, res, ctx, auth, resource, url)
-    } else if (method === 'PATCH' || method === 'DELETE') {
-      await handleWrite(req, res, ctx, auth, resource, url)
-    } else if (method === 'POST') {
-      await handleInsert(req, res, ctx, auth, resource, url)
-    } else {
-      findTable(ctx.cache, resource)
-      throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
-    }
+    await inClientSlot(req.socket?.remoteAddress ?? 'unknown', async () => {
+      if (resource.startsWith('rpc/')) {
+        await handleRpc(req, res, ctx, caller, resource.slice(4), url)
+      } else if (resource === '' || resource.includes('/')) {
+        throw new PostgrestError(404, 'PGRST125', `Invalid path specified in request URL`)
+      } else if (method === 'GET' || method === 'HEAD') {
+        await handleRead(req, res, ctx, caller, resource, url)
+      } else if (method === 'PATCH' || method === 'DELETE') {
+        await handleWrite(req, res, ctx, caller, resource, url)
+      } else if (method === 'POST') {
+        await handleInsert(req, res, ctx, caller, resource, url)
+      } else {
+        findTable(ctx.cache, resource)
+        throw new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+      }
+    })
   } catch (error) {
     sendError(res, toPostgrestError(error, auth?.role ?? 'anon'))
   }
