@@ -472,24 +472,29 @@ async function startSession(
 
 type LinkKind = 'signup' | 'email_change' | 'recovery'
 
-// One row per pending link (a new link of a kind replaces the last): only the SHA-256 of the
-// link's secret is kept, so a copy of the database cannot confirm anything. pending_password is
-// the hash chosen by a repeated sign-up of an unconfirmed address: it becomes the password only
-// when that sign-up's link is followed, so a stranger who signed the address up first does not
-// keep a password to the account its owner then confirms. Created on first use (not in the
-// bootstrap) so that a data folder made before it gets it too.
+// Pending links: only the SHA-256 of a link's secret is kept, so a copy of the database cannot
+// confirm anything. A new email-change or recovery link replaces the last of its kind; each
+// sign-up of an unconfirmed address gets a link of its own (the last few are kept) carrying the
+// hash of the password typed with it (pending_password), which becomes the account's password
+// only when that link is followed. So whoever signed someone's address up before its owner did
+// does not keep a key to the account the owner then proves with the link of their own sign-up.
+// Created on first use (not in the bootstrap) so that a data folder made before it gets it too.
 const LINK_TOKENS_DDL = `
-create table if not exists auth.humo_link_tokens (
+create table if not exists auth.humo_email_links (
   token_hash text primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   kind text not null check (kind in ('signup', 'email_change', 'recovery')),
   relates_to text not null,
   pending_password text,
   created_at timestamptz not null default now(),
-  expires_at timestamptz not null,
-  unique (user_id, kind)
+  expires_at timestamptz not null
 );
-revoke all on auth.humo_link_tokens from public;`
+create unique index if not exists humo_email_links_one_per_kind
+  on auth.humo_email_links (user_id, kind) where kind <> 'signup';
+revoke all on auth.humo_email_links from public;`
+
+/** Sign-up links kept per unconfirmed account; older ones stop working. */
+const SIGNUP_LINKS_KEPT = 3
 
 const linkTables = new WeakMap<PGlite, Promise<void>>()
 
@@ -535,14 +540,23 @@ async function issueLink(
   const secret = randomBytes(32).toString('base64url')
   const seconds = kind === 'recovery' ? RECOVERY_LINK_SECONDS : CONFIRM_LINK_SECONDS
   await tx.query(
-    `insert into auth.humo_link_tokens (token_hash, user_id, kind, relates_to, pending_password, expires_at)
+    `insert into auth.humo_email_links (token_hash, user_id, kind, relates_to, pending_password, expires_at)
      values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
-     on conflict (user_id, kind) do update
+     on conflict (user_id, kind) where kind <> 'signup' do update
         set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
             pending_password = excluded.pending_password, created_at = now(),
             expires_at = excluded.expires_at`,
     [sha256(secret), user.id, kind, address, pendingPassword, seconds],
   )
+  if (kind === 'signup')
+    await tx.query(
+      `delete from auth.humo_email_links
+        where user_id = $1 and kind = 'signup'
+          and token_hash not in (select token_hash from auth.humo_email_links
+                                  where user_id = $1 and kind = 'signup'
+                                  order by created_at desc, token_hash limit $2)`,
+      [user.id, SIGNUP_LINKS_KEPT],
+    )
   const sentColumn =
     kind === 'signup'
       ? 'confirmation_sent_at'
@@ -590,7 +604,7 @@ async function redeem(
   const outcome = await ctx.db.transaction(async (tx): Promise<TokenResponse | GoTrueError> => {
     // Deleted whatever happens next: a link works once.
     const { rows } = await tx.query<LinkRow>(
-      `delete from auth.humo_link_tokens where token_hash = $1 and kind = $2
+      `delete from auth.humo_email_links where token_hash = $1 and kind = $2
        returning user_id, kind, relates_to, pending_password, expires_at <= now() as expired`,
       [sha256(secret), kind],
     )
@@ -616,15 +630,19 @@ async function redeem(
         [user.id, link.relates_to, verified],
       )
       // A pending sign-up link of the old address must not confirm the new one.
-      await tx.query(`delete from auth.humo_link_tokens where user_id = $1 and kind = 'signup'`, [
+      await tx.query(`delete from auth.humo_email_links where user_id = $1 and kind = 'signup'`, [
         user.id,
       ])
     } else {
       if (current !== link.relates_to) return linkExpired()
-      const strangerMayKnowPassword =
-        user.email_confirmed_at === null && (kind === 'recovery' || link.pending_password !== null)
-      // A repeated sign-up's password replaces the first one. A recovery link for an account no
-      // one had proven clears its password: whoever signed it up may not be its owner.
+      const strangerMayKnowPassword = user.email_confirmed_at === null
+      // The followed sign-up link's password becomes the account's. A recovery link for an
+      // account no one had proven clears its password: whoever signed it up may not be its owner.
+      // Either way the address is now proven: other sign-up links and every session end.
+      if (strangerMayKnowPassword)
+        await tx.query(`delete from auth.humo_email_links where user_id = $1 and kind = 'signup'`, [
+          user.id,
+        ])
       await tx.query(
         `update auth.users
             set email_confirmed_at = coalesce(email_confirmed_at, now()),
@@ -762,9 +780,11 @@ async function resendLink(
     if (type === 'signup') {
       const user = await findUserByEmail(tx, email)
       if (!user || user.email_confirmed_at || isBanned(user)) return null
-      // A resend keeps the password a repeated sign-up asked for.
+      // The link of the latest sign-up again (with its password); none when the account was
+      // made while the shop had no mail server: then it keeps the password it has.
       const { rows } = await tx.query<{ pending_password: string | null }>(
-        `select pending_password from auth.humo_link_tokens where user_id = $1 and kind = 'signup'`,
+        `select pending_password from auth.humo_email_links where user_id = $1 and kind = 'signup'
+          order by created_at desc, token_hash limit 1`,
         [user.id],
       )
       const pending = rows[0]?.pending_password ?? null
@@ -847,7 +867,7 @@ async function signUp(
       )
       const created = rows[0]!
       const link = mailer
-        ? await issueLink(tx, mailer, created, 'signup', normalised, null, redirect)
+        ? await issueLink(tx, mailer, created, 'signup', normalised, hashed, redirect)
         : null
       return { user: created, link }
     }

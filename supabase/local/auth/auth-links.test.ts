@@ -123,28 +123,46 @@ describe('sign-up', () => {
     expect(fragment(location).get('access_token')).toEqual(expect.any(String))
   })
 
-  it("gives the account to the address's owner, not to a stranger who signed it up first", async () => {
-    const stranger = clientFor(backend, backend.anonKey)
-    await stranger.auth.signUp({ email: 'victim@example.com', password: 'stranger secret 1' })
-    await mailTo('victim@example.com', /Confirm/)
-    const owner = clientFor(backend, backend.anonKey)
-    await owner.auth.signUp({ email: 'victim@example.com', password: 'owner secret 22' })
-    const link = await mailTo('victim@example.com', /Confirm/, 2)
-    await follow(link)
-    expect(await confirmedAt('victim@example.com')).toBeInstanceOf(Date)
-    const ownerIn = await owner.auth.signInWithPassword({
-      email: 'victim@example.com',
-      password: 'owner secret 22',
-    })
-    expect(ownerIn.error).toBeNull()
-    const strangerIn = await stranger.auth.signInWithPassword({
-      email: 'victim@example.com',
-      password: 'stranger secret 1',
-    })
-    expect(strangerIn.error).toMatchObject({ code: 'invalid_credentials' })
-  })
+  it.each([
+    ['a stranger signed the address up first', 'stranger', 2],
+    ['a stranger signed it up right after its owner', 'owner', 1],
+  ] as const)(
+    "gives the account to the address's owner, following their own link, when %s",
+    async (_case, first, ownLink) => {
+      const address = `${first}-first@example.com`
+      const stranger = clientFor(backend, backend.anonKey)
+      const owner = clientFor(backend, backend.anonKey)
+      const signUps = {
+        stranger: () => stranger.auth.signUp({ email: address, password: 'stranger secret 1' }),
+        owner: () => owner.auth.signUp({ email: address, password: 'owner secret 22' }),
+      }
+      await signUps[first]()
+      await mailTo(address, /Confirm/)
+      await signUps[first === 'owner' ? 'stranger' : 'owner']()
+      await mailTo(address, /Confirm/, 2)
+      const links = smtp.received
+        .filter((m) => m.to.includes(address))
+        .map((m) => /(http:\/\/\S+\/auth\/v1\/verify\?[^\s"<>]+)/.exec(m.text)![1]!)
+      const { location } = await follow(links[ownLink - 1]!)
+      expect(fragment(location).get('access_token')).toEqual(expect.any(String))
+      expect(await confirmedAt(address)).toBeInstanceOf(Date)
+      const ownerIn = await owner.auth.signInWithPassword({
+        email: address,
+        password: 'owner secret 22',
+      })
+      expect(ownerIn.error).toBeNull()
+      const strangerIn = await stranger.auth.signInWithPassword({
+        email: address,
+        password: 'stranger secret 1',
+      })
+      expect(strangerIn.error).toMatchObject({ code: 'invalid_credentials' })
+      // The other sign-up's link is void once the address is proven.
+      const other = await follow(links[2 - ownLink]!)
+      expect(fragment(other.location).get('error_code')).toBe('otp_expired')
+    },
+  )
 
-  it('resends a link (the previous one stops working) and confirms through POST /verify too', async () => {
+  it('resends a link and confirms through POST /verify too; then no link works', async () => {
     const client = clientFor(backend, backend.anonKey)
     await client.auth.signUp({ email: 'late@example.com', password })
     const first = await mailTo('late@example.com', /Confirm/)
@@ -152,7 +170,6 @@ describe('sign-up', () => {
     expect(resent.error).toBeNull()
     const second = await mailTo('late@example.com', /Confirm/, 2)
     expect(second).not.toBe(first)
-    expect(fragment((await follow(first)).location).get('error_code')).toBe('otp_expired')
     const verified = await client.auth.verifyOtp({
       type: 'signup',
       token_hash: new URL(second).searchParams.get('token')!,
@@ -160,6 +177,9 @@ describe('sign-up', () => {
     expect(verified.error).toBeNull()
     expect(verified.data.session).toMatchObject({ token_type: 'bearer' })
     expect(await confirmedAt('late@example.com')).toBeInstanceOf(Date)
+    expect(fragment((await follow(first)).location).get('error_code')).toBe('otp_expired')
+    const signedIn = await client.auth.signInWithPassword({ email: 'late@example.com', password })
+    expect(signedIn.error).toBeNull()
   })
 })
 
