@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test'
+import { openDashboard } from './helpers/admin'
 import { passAgeGate } from './helpers/storefront'
 
 // Issue 23, finding 6 (decision 028): the app's pages run under a Content-Security-Policy with no
@@ -97,6 +98,22 @@ test('the shop, a product, the cart and the admin sign-in run with no policy vio
   await expect(page.getByLabel('Email')).toBeVisible()
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
 
+  expect(violations).toEqual([])
+})
+
+test("the admin's dashboard and its tabs run with no policy violation", async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  const violations = await watchViolations(context)
+  await openDashboard(page, baseURL!)
+  for (const name of ['Products', 'Brands', 'Analytics', 'Orders']) {
+    const tab = page.getByRole('tab', { name, exact: true })
+    await tab.click()
+    await expect(tab).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('tabpanel', { name })).toBeVisible()
+  }
   expect(violations).toEqual([])
 })
 
