@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { E2E_SETUP_CODE } from './tests/e2e/helpers/setup-code'
 
 const PORT = Number(process.env.HUMO_E2E_PORT ?? 4321)
 
@@ -42,6 +43,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HUMO_DATA_DIR: '.humo-test-data/e2e',
+      // The first admin's setup code, as a scripted install sets it (admin-auth.spec.ts types it).
+      HUMO_SETUP_CODE: E2E_SETUP_CODE,
       // Every spec's browser comes from 127.0.0.1 and many order with the same email: limits
       // raised for this server, never turned off (tests/integration/rate-limits.test.ts checks the
       // defaults and "off").

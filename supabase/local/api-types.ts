@@ -656,13 +656,17 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_staff_invitation: { Args: { p_code: string }; Returns: Json }
+      admin_create_staff_invitation: { Args: { p_note?: string }; Returns: Json }
       admin_delete_product: { Args: { p_id: string }; Returns: Json }
       admin_exists: { Args: never; Returns: boolean }
       admin_grant_by_email: { Args: { p_email: string }; Returns: Json }
       admin_import_products: { Args: { p_rows: Json }; Returns: Json }
+      admin_revoke_staff_invitation: { Args: { p_id: string }; Returns: boolean }
       admin_save_product: { Args: { p_product: Json }; Returns: Json }
       admin_save_shop_settings: { Args: { p_settings: Json }; Returns: Json }
-      claim_first_admin: { Args: never; Returns: boolean }
+      admin_staff_invitations: { Args: never; Returns: Json }
+      claim_first_admin: { Args: { p_setup_code: string }; Returns: Json }
       get_order: { Args: { p_id: string; p_secret: string }; Returns: Json }
       get_orders: { Args: { p_refs: Json }; Returns: Json }
       is_admin: { Args: never; Returns: boolean }

@@ -1,6 +1,7 @@
 // `npm start`'s server: the embedded backend serving the built app from dist/, with its data in
 // .humo-data (or HUMO_DATA_DIR), sending order emails when HUMO_SMTP_URL is set. Prints one line
 // when ready and closes the database on SIGINT/SIGTERM so PGlite flushes to disk.
+import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseRateLimits } from './rate-limits.ts'
 import { startHumoBackend } from './server.ts'
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
     dataDir: process.env.HUMO_DATA_DIR || `${repo}.humo-data`,
     staticDir: `${repo}dist`,
     quiet: true,
+    // The first admin's setup code (README.md, "The first admin"): random per install unless set.
+    setupCode: process.env.HUMO_SETUP_CODE || null,
     rateLimits,
     // Order emails (README.md, "Order emails"): none without HUMO_SMTP_URL.
     mail: {
@@ -36,6 +39,17 @@ async function main(): Promise<void> {
   })
   const actualPort = new URL(backend.url).port
   console.log(`Humo is running at http://localhost:${actualPort}`)
+  const { setup } = backend
+  if (setup.status === 'ready')
+    console.log(
+      setup.fromEnvironment
+        ? 'Setup code for the first admin: the value of HUMO_SETUP_CODE (enter it at /admin to claim the shop)'
+        : `Setup code for the first admin: ${setup.code} (also in ${relative(process.cwd(), setup.file ?? '') || setup.file})`,
+    )
+  else if (setup.status === 'spent')
+    console.warn(
+      'WARNING: HUMO_SETUP_CODE was already used to claim this shop once; set a new value (or unset it for a random code) to create the first admin.',
+    )
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

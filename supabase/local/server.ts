@@ -19,6 +19,7 @@ import {
   type OrderMailer,
 } from './mail/order-mailer.ts'
 import { handleRest, sendError } from './rest/rest-handler.ts'
+import { prepareSetupCode, type SetupCode } from './setup-code.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
 import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
@@ -47,6 +48,11 @@ export interface HumoBackendOptions {
   quiet?: boolean
   /** Order emails (docs/decisions/021); without an SMTP URL none are sent, queued or promised. */
   mail?: HumoMailOptions | null
+  /**
+   * The first admin's setup code (HUMO_SETUP_CODE; docs/decisions/025). Without it the code is
+   * kept in the data folder's setup-code file, or made at random when there is no data folder.
+   */
+  setupCode?: string | null
   /**
    * Rate limits (rate-limits.ts, HUMO_RATE_LIMITS); default DEFAULT_RATE_LIMITS, null turns them
    * all off (load tests only).
@@ -93,6 +99,8 @@ export interface HumoBackend {
   jwtSecret: string
   /** The database itself, for tests that must act below the API (e.g. concurrent commits). */
   db: PGlite
+  /** What main.ts prints about the first admin's setup code. */
+  setup: SetupCode
   close(): Promise<void>
 }
 
@@ -155,6 +163,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   let sweep: UnacceptedOrderSweep | null = null
   let keys: Awaited<ReturnType<typeof createJwtKeys>>
   let jwtSecret: string
+  let setup: SetupCode
   try {
     if (applied.length) log(`applied ${applied.length} migration(s)`)
     if (fresh && seed) {
@@ -167,6 +176,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     }
     // Before the first request, so no device is told emails are sent when none will be.
     await setOrderEmails(db, mail !== null)
+    setup = await prepareSetupCode(db, { dataDir, code: options.setupCode ?? null })
     jwtSecret = loadJwtSecret(dataDir ? join(dataDir, 'jwt-secret') : null)
     keys = await createJwtKeys(jwtSecret)
     const cache = await loadSchemaCache(db)
@@ -368,6 +378,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     serviceRoleKey: keys.serviceRoleKey,
     jwtSecret,
     db,
+    setup,
     close() {
       closing ??= (async () => {
         // NOTE: realtime first: server.close() waits for upgraded WebSocket connections, which

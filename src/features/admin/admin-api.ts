@@ -216,7 +216,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Makes an existing account an admin. By account id: a profile row (admins may write them).
- * By email: needs the server function `admin_grant_by_email`, when the backend has it.
+ * By email: needs the server function `admin_grant_by_email`, when the backend has it. Either
+ * way the server refuses an account whose email is unconfirmed (it says to invite them instead).
  */
 export async function addAdmin(supabase: SupabaseClient, who: string) {
   const value = who.trim()
@@ -231,7 +232,7 @@ export async function addAdmin(supabase: SupabaseClient, who: string) {
   if (error) {
     if (error.code === 'PGRST202' || /could not find the function/i.test(error.message)) {
       throw new AdminApiError(
-        'This backend cannot look accounts up by email. Enter the account id instead (shown to the person when their admin sign-up was refused).',
+        'This backend cannot look accounts up by email. Create an invitation instead and hand it to them.',
       )
     }
     fail(error)

@@ -1,10 +1,12 @@
 /**
  * The admin gate's rules (SPEC.md §2 "Admin login gate", §4, §5; DESIGN.md §8): sign-in checks
  * the profile's role and signs anyone else out at once; sign-up works only while the shop has no
- * admin (`claim_first_admin`). The admin role is remembered on the device per user id, so an
- * admin with an earlier session still gets the dashboard offline.
+ * admin, and only with the setup code the server printed (`claim_first_admin`); later staff join
+ * with an invitation code (docs/decisions/025). The admin role is remembered on the device per
+ * user id, so an admin with an earlier session still gets the dashboard offline.
  */
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
+import { acceptInvitation } from './staff/staff-api'
 
 const ROLE_KEY = 'humo.admin-role'
 const ADMIN_EXISTS_KEY = 'humo.admin-exists'
@@ -92,10 +94,11 @@ export async function signInAdmin(
   const user = { id: data.user.id, email: data.user.email ?? email }
   let role = await lookupRole(supabase, user.id)
   // A first admin whose sign-up needed email verification claims the role on first sign-in.
-  if (role === 'missing' && localStorage.getItem(PENDING_CLAIM_KEY) === email.toLowerCase()) {
-    const claimed = await supabase.rpc('claim_first_admin')
+  const pending = pendingClaim()
+  if (role === 'missing' && pending?.email === email.toLowerCase()) {
+    const claimed = await claimFirstAdmin(supabase, pending.code)
     localStorage.removeItem(PENDING_CLAIM_KEY)
-    if (claimed.data === true) role = 'admin'
+    if (claimed.ok) role = 'admin'
   }
   if (role === 'admin') {
     rememberAdmin(user.id)
@@ -109,39 +112,150 @@ export async function signInAdmin(
 }
 
 export const ADMIN_EXISTS_MESSAGE =
-  'This shop already has an admin. Ask an admin to add your account in Admin Settings'
+  'This shop already has an admin. Ask an admin for a staff invitation (Admin Settings, Staff)'
+
+export const SETUP_CODE_MISSING = 'Enter the setup code that npm start printed'
+export const INVITATION_CODE_MISSING = 'Enter the invitation code you were given'
 
 export type SignUpResult =
   { ok: true; user: AdminUser; verified: boolean } | { ok: false; error: string }
 
-export async function signUpFirstAdmin(
+/** A sign-up waiting for its email link: who, and the setup code to claim the shop with. */
+function pendingClaim(): { email: string; code: string } | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(PENDING_CLAIM_KEY) ?? 'null') as {
+      email?: unknown
+      code?: unknown
+    } | null
+    if (typeof parsed?.email === 'string' && typeof parsed.code === 'string')
+      return { email: parsed.email, code: parsed.code }
+  } catch {
+    // an older device's plain email: nothing to claim with
+  }
+  return null
+}
+
+type Claim = { ok: true } | { ok: false; error: string; adminExists: boolean }
+
+async function claimFirstAdmin(supabase: SupabaseClient, setupCode: string): Promise<Claim> {
+  const response = await supabase.rpc('claim_first_admin', { p_setup_code: setupCode.trim() })
+  if (response.error) return { ok: false, error: response.error.message, adminExists: false }
+  const answer = response.data as { claimed: boolean; reason?: string; message?: string }
+  if (answer.claimed) return { ok: true }
+  return {
+    ok: false,
+    error: answer.message ?? ADMIN_EXISTS_MESSAGE,
+    adminExists: answer.reason === 'admin_exists',
+  }
+}
+
+type Opened =
+  | { ok: true; user: AdminUser; session: true }
+  /** Signed up, but the address must be confirmed (the emailed link) before signing in. */
+  | { ok: true; user: AdminUser; session: false }
+  | { ok: false; error: string }
+
+/**
+ * A session for a new or an existing account. Sign-up answers an address that already has an
+ * account like a new one that must be confirmed (it does not say which), so when it gives no
+ * session this signs in with the same password: the owner of an existing account gets in, a new
+ * account that needs its email link is told so.
+ */
+async function openAccount(
   supabase: SupabaseClient,
   email: string,
   password: string,
-): Promise<SignUpResult> {
-  const { data, error } = await supabase.auth.signUp({
+): Promise<Opened> {
+  const up = await supabase.auth.signUp({
     email,
     password,
     options: { emailRedirectTo: `${window.location.origin}/admin` },
   })
-  if (error || !data.user) return { ok: false, error: error?.message || 'Authentication failed' }
-  const user = { id: data.user.id, email: data.user.email ?? email }
-  if (!data.session) {
-    // Email verification first: the role is claimed on the first sign-in.
-    localStorage.setItem(PENDING_CLAIM_KEY, email.toLowerCase())
-    return { ok: true, user, verified: false }
-  }
-  const claimed = await supabase.rpc('claim_first_admin')
-  if (claimed.error || claimed.data !== true) {
-    await supabase.auth.signOut({ scope: 'local' })
-    if (claimed.data === false) localStorage.setItem(ADMIN_EXISTS_KEY, '1')
+  if (!up.error && up.data.session && up.data.user)
+    return {
+      ok: true,
+      user: { id: up.data.user.id, email: up.data.user.email ?? email },
+      session: true,
+    }
+  if (up.error?.status === 429) return { ok: false, error: up.error.message }
+  const signIn = await supabase.auth.signInWithPassword({ email, password })
+  if (!signIn.error && signIn.data.user)
+    return {
+      ok: true,
+      user: { id: signIn.data.user.id, email: signIn.data.user.email ?? email },
+      session: true,
+    }
+  if (!up.error && up.data.user && /not confirmed/i.test(signIn.error?.message ?? ''))
+    return { ok: true, user: { id: up.data.user.id, email }, session: false }
+  if (up.error) return { ok: false, error: up.error.message || 'Authentication failed' }
+  if (/invalid login credentials/i.test(signIn.error?.message ?? ''))
     return {
       ok: false,
-      error: claimed.error?.message ?? `${ADMIN_EXISTS_MESSAGE} (account id ${user.id}).`,
+      error:
+        'Could not sign in with this email and password. If this email already has an account, enter its password.',
     }
+  return { ok: false, error: signIn.error?.message || 'Authentication failed' }
+}
+
+/**
+ * The first admin: an account (new, or an existing one with its password) that claims the shop
+ * with the setup code the server printed. A wrong code signs the account out again; the form
+ * keeps what was typed.
+ */
+export async function signUpFirstAdmin(
+  supabase: SupabaseClient,
+  email: string,
+  password: string,
+  setupCode: string,
+): Promise<SignUpResult> {
+  if (!setupCode.trim()) return { ok: false, error: SETUP_CODE_MISSING }
+  const opened = await openAccount(supabase, email, password)
+  if (!opened.ok) return opened
+  const { user } = opened
+  if (!opened.session) {
+    // Email verification first: the role is claimed on the first sign-in, on this device.
+    localStorage.setItem(
+      PENDING_CLAIM_KEY,
+      JSON.stringify({ email: email.toLowerCase(), code: setupCode.trim() }),
+    )
+    return { ok: true, user, verified: false }
+  }
+  const claimed = await claimFirstAdmin(supabase, setupCode)
+  if (!claimed.ok) {
+    await supabase.auth.signOut({ scope: 'local' })
+    if (claimed.adminExists) localStorage.setItem(ADMIN_EXISTS_KEY, '1')
+    return { ok: false, error: claimed.error }
   }
   rememberAdmin(user.id)
   return { ok: true, user, verified: true }
+}
+
+/**
+ * Joining the staff with an invitation: an account (new, or an existing one with its password)
+ * that accepts the code. A refused code signs the account out again.
+ */
+export async function joinStaff(
+  supabase: SupabaseClient,
+  email: string,
+  password: string,
+  code: string,
+): Promise<AuthResult> {
+  if (!code.trim()) return { ok: false, error: INVITATION_CODE_MISSING }
+  const opened = await openAccount(supabase, email, password)
+  if (!opened.ok) return opened
+  if (!opened.session)
+    return {
+      ok: false,
+      error:
+        'Confirm your email address first: follow the link we just sent you, then open the invitation again and join with the same email and password.',
+    }
+  const accepted = await acceptInvitation(supabase, code)
+  if (!accepted.ok) {
+    await supabase.auth.signOut({ scope: 'local' })
+    return accepted
+  }
+  rememberAdmin(opened.user.id)
+  return { ok: true, user: opened.user }
 }
 
 /**

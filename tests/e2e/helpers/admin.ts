@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { E2E_SETUP_CODE } from './setup-code'
 
 /** The first admin of the e2e shop (admin-auth.spec.ts creates it through the UI). */
 export const ADMIN = { email: 'owner@humo.test', password: 'correct-horse-42' }
@@ -16,7 +17,10 @@ export function nodeClient(baseURL: string): Promise<SupabaseClient> {
     )
 }
 
-/** A supabase-js client signed in as the admin, creating the first admin when the shop has none. */
+/**
+ * A supabase-js client signed in as the admin, creating the first admin when the shop has none
+ * (with the setup code the e2e server was given, playwright.config.ts).
+ */
 export async function adminClient(baseURL: string): Promise<SupabaseClient> {
   const supabase = await nodeClient(baseURL)
   const signIn = await supabase.auth.signInWithPassword(ADMIN)
@@ -26,8 +30,10 @@ export async function adminClient(baseURL: string): Promise<SupabaseClient> {
     // Sign-up answers no session (docs/decisions/024): sign in next.
     const signedIn = await supabase.auth.signInWithPassword(ADMIN)
     if (signedIn.error) throw signedIn.error
-    const claimed = await supabase.rpc('claim_first_admin')
-    if (claimed.data !== true) throw new Error('the e2e shop already has another admin')
+    const claimed = await supabase.rpc('claim_first_admin', { p_setup_code: E2E_SETUP_CODE })
+    if (claimed.error) throw claimed.error
+    if ((claimed.data as { claimed: boolean }).claimed !== true)
+      throw new Error('the e2e shop already has another admin')
   }
   return supabase
 }

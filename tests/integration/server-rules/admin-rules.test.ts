@@ -144,26 +144,125 @@ describe('pull_orders_admin', () => {
 })
 
 describe('claim_first_admin', () => {
-  it('makes only the first claimant an admin', async () => {
+  type Claim = { claimed: boolean; reason?: string; message?: string }
+  const codeOf = (b: RulesBackend) => {
+    if (b.setup.status !== 'ready') throw new Error('a fresh backend has a setup code')
+    return b.setup.code
+  }
+  const roleOf = async (b: RulesBackend, userId: string) =>
+    (
+      await b.db.query<{ role: string }>(
+        'select role from public.user_profiles where user_id = $1 and not _deleted',
+        [userId],
+      )
+    ).rows[0]?.role ?? null
+
+  it('makes only the first claimant with the setup code an admin; a stranger without it cannot', async () => {
     const fresh = await startRulesBackend()
     try {
+      const code = codeOf(fresh)
+      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/)
+      const stranger = await createUser(fresh)
+      // The old way in, a claim without a code, is gone.
+      const bare = await stranger.client.rpc('claim_first_admin')
+      expect(bare.error).not.toBeNull()
+      const empty = await stranger.client.rpc('claim_first_admin', { p_setup_code: ' ' })
+      expect(empty.error).toMatchObject({ code: '22023' })
+      const wrong = await rpc<Claim>(stranger.client, 'claim_first_admin', {
+        p_setup_code: 'AAAA-BBBB-CCCC-DDDD',
+      })
+      expect(wrong.error).toBeNull()
+      expect(wrong.data).toMatchObject({ claimed: false, reason: 'wrong_code' })
+      expect(wrong.data?.message).toMatch(/^That setup code is not right/)
+      expect(await roleOf(fresh, stranger.id)).toBeNull()
+      expect((await fresh.anon.rpc('admin_exists')).data).toBe(false)
+
       const [a, b] = [await createUser(fresh), await createUser(fresh)]
+      // Typed any case, without dashes: read as the same code.
       const results = await Promise.all([
-        rpc<boolean>(a.client, 'claim_first_admin'),
-        rpc<boolean>(b.client, 'claim_first_admin'),
+        rpc<Claim>(a.client, 'claim_first_admin', {
+          p_setup_code: code.replace(/-/g, '').toLowerCase(),
+        }),
+        rpc<Claim>(b.client, 'claim_first_admin', { p_setup_code: code }),
       ])
       expect(results.map((r) => r.error)).toEqual([null, null])
-      expect(results.map((r) => r.data).sort()).toEqual([false, true])
-      const winner = results[0]?.data ? a : b
+      expect(results.map((r) => r.data?.claimed).sort()).toEqual([false, true])
+      expect(results.find((r) => !r.data?.claimed)?.data).toMatchObject({ reason: 'admin_exists' })
+      const winner = results[0]?.data?.claimed ? a : b
       // Claiming again is harmless for the admin, and still no for anyone else.
-      expect((await winner.client.rpc('claim_first_admin')).data).toBe(true)
+      expect((await winner.client.rpc('claim_first_admin', { p_setup_code: 'x' })).data).toEqual({
+        claimed: true,
+      })
       const late = await createUser(fresh)
-      expect((await late.client.rpc('claim_first_admin')).data).toBe(false)
+      expect(
+        (await late.client.rpc('claim_first_admin', { p_setup_code: code })).data,
+      ).toMatchObject({ claimed: false, reason: 'admin_exists' })
 
       const profile = await winner.client.from('user_profiles').select('role').single()
       expect(profile.data).toEqual({ role: 'admin' })
-      const anonClaim = await fresh.anon.rpc('claim_first_admin')
+      const anonClaim = await fresh.anon.rpc('claim_first_admin', { p_setup_code: code })
       expect(anonClaim.error).not.toBeNull()
+      // The database keeps only a hash, where the API cannot read it.
+      const stored = await fresh.db.query<{ code_hash: string; used_at: Date | null }>(
+        'select code_hash, used_at from private.setup_codes',
+      )
+      expect(stored.rows).toHaveLength(1)
+      expect(stored.rows[0]!.code_hash).not.toContain(code.replace(/-/g, ''))
+      expect(stored.rows[0]!.used_at).not.toBeNull()
+      const viaApi = await winner.client.schema('private').from('setup_codes').select('*')
+      expect(viaApi.error).not.toBeNull()
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('spends the code: once used, it claims nothing again', async () => {
+    const fresh = await startRulesBackend()
+    try {
+      const code = codeOf(fresh)
+      const first = await createUser(fresh)
+      expect((await first.client.rpc('claim_first_admin', { p_setup_code: code })).data).toEqual({
+        claimed: true,
+      })
+      // Even if the shop loses its admin, the printed code stays spent.
+      await fresh.db.query('update public.user_profiles set _deleted = true where user_id = $1', [
+        first.id,
+      ])
+      const again = await createUser(fresh)
+      const reuse = await again.client.rpc('claim_first_admin', { p_setup_code: code })
+      expect(reuse.error?.message).toMatch(/^This shop has no setup code yet/)
+      expect(await roleOf(fresh, again.id)).toBeNull()
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('refuses a setup code guesser with 429, even with the right code', async () => {
+    const fresh = await startRulesBackend()
+    try {
+      const code = codeOf(fresh)
+      const guesser = await createUser(fresh)
+      for (let i = 0; i < 5; i++) {
+        const guess = await rpc<Claim>(guesser.client, 'claim_first_admin', {
+          p_setup_code: `WRNG-C0DE-0000-000${i}`,
+        })
+        expect(guess.data).toMatchObject({ claimed: false, reason: 'wrong_code' })
+      }
+      const limited = await guesser.client.rpc('claim_first_admin', { p_setup_code: code })
+      expect(limited.status).toBe(429)
+      expect(limited.error).toMatchObject({
+        code: 'PT429',
+        message: 'Too many wrong codes. Please wait 15 minutes and try again.',
+      })
+      expect(await roleOf(fresh, guesser.id)).toBeNull()
+      // From the same address, other accounts get 5 more wrong codes between them, then 429 too.
+      for (let i = 0; i < 5; i++) {
+        const other = await createUser(fresh)
+        await other.client.rpc('claim_first_admin', { p_setup_code: `WRNG-C0DE-1111-111${i}` })
+      }
+      const next = await createUser(fresh)
+      const byAddress = await next.client.rpc('claim_first_admin', { p_setup_code: code })
+      expect(byAddress.status).toBe(429)
     } finally {
       await fresh.close()
     }

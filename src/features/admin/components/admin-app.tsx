@@ -37,7 +37,9 @@ export function AdminApp({ installSlot }: { installSlot?: ReactNode }) {
     )
   }
   if (gate.state.status === 'login') {
-    return <LoginPage signIn={gate.signIn} signUp={gate.signUp} canSignUp={canSignUp} />
+    return (
+      <LoginPage signIn={gate.signIn} signUp={gate.signUp} join={gate.join} canSignUp={canSignUp} />
+    )
   }
   return (
     <AdminDashboard

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
@@ -7,10 +7,10 @@ import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { Button } from '../../../ui/button'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { toaster } from '../../../ui/toaster'
-import { addAdmin, fetchStaff, type StaffProfile } from '../admin-api'
 import type { AdminUser } from '../admin-auth'
 import { useOnline } from '../hooks/use-online'
 import { saveShopSettings } from '../shop-settings.actions'
+import { StaffSection } from '../staff/staff-section'
 import {
   DAY_NAMES,
   formFromSettings,
@@ -33,82 +33,11 @@ type Props = {
 
 /** Admin Settings: the shop's facts and money rules (editable) and its staff. */
 export function AdminSettingsDialog({ open, onClose, supabase, user }: Props) {
-  const [staff, setStaff] = useState<StaffProfile[] | null>(null)
-  const [who, setWho] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
-
-  const load = useCallback(() => {
-    if (!supabase) return
-    fetchStaff(supabase)
-      .then(setStaff)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
-  }, [supabase])
-  useEffect(() => {
-    if (open) load()
-  }, [open, load])
-
-  const add = async () => {
-    if (!supabase || !who.trim())
-      return setError('Enter the account id (or email) of an existing account')
-    setBusy(true)
-    setError(undefined)
-    try {
-      await addAdmin(supabase, who)
-      toaster.create({ type: 'success', title: 'Admin added', description: who.trim() })
-      setWho('')
-      load()
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
     <PanelDialog open={open} onOpenChange={(o) => !o && onClose()} size="lg" title="Admin Settings">
       <div className={css({ display: 'grid', gap: '5' })}>
         <ShopSettingsEditor supabase={supabase} />
-        <section>
-          <h3 className={sectionTitle}>Staff</h3>
-          <p className={muted}>You are signed in as {user.email}.</p>
-          <ul
-            className={css({
-              display: 'grid',
-              fontFamily: 'mono',
-              fontSize: 'xs',
-              gap: '1',
-              my: '2',
-            })}
-            aria-label="Admins"
-          >
-            {staff?.map((s) => (
-              <li key={s.user_id}>
-                {s.user_id}
-                {s.user_id === user.id ? ' (you)' : ''}
-              </li>
-            ))}
-          </ul>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault()
-              void add()
-            }}
-            className={css({ alignItems: 'end', display: 'flex', gap: '2' })}
-          >
-            <TextField
-              className={css({ flex: '1' })}
-              label="Add an admin: account id or email of an existing account"
-              value={who}
-              onValueChange={setWho}
-              error={error}
-            />
-            <Button type="submit" disabled={busy}>
-              Add admin
-            </Button>
-          </form>
-        </section>
+        <StaffSection open={open} supabase={supabase} user={user} />
       </div>
     </PanelDialog>
   )

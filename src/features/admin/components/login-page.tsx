@@ -3,23 +3,49 @@ import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
 import { Button } from '../../../ui/button'
 import { toaster } from '../../../ui/toaster'
-import { SIGNUP_TOAST, type AuthResult, type SignUpResult } from '../admin-auth'
+import {
+  INVITATION_CODE_MISSING,
+  SETUP_CODE_MISSING,
+  SIGNUP_TOAST,
+  type AuthResult,
+  type SignUpResult,
+} from '../admin-auth'
+import { forgetInvitationInAddress, invitationInAddress } from '../staff/staff-api'
 import { card, errorBox, fieldLabel } from './admin-styles'
 
 type Props = {
   signIn: (email: string, password: string) => Promise<AuthResult>
-  signUp: (email: string, password: string) => Promise<SignUpResult>
+  signUp: (email: string, password: string, setupCode: string) => Promise<SignUpResult>
+  /** Joining the staff with an invitation code (docs/decisions/025). */
+  join: (email: string, password: string, code: string) => Promise<AuthResult>
   /** Hide the sign-up link once the shop has an admin. */
   canSignUp: boolean
 }
 
+type Mode = 'signin' | 'signup' | 'join'
+
 const ERROR_MS = 5000
 
-/** The admin portal's login (SPEC.md §2 "Admin login gate"). */
-export function LoginPage({ signIn, signUp, canSignUp }: Props) {
-  const [mode, setMode] = useState<'signin' | 'signup'>('signin')
+const hint = css({ color: 'fg.muted', fontSize: 'xs', mt: '1' })
+const linkButton = css({ color: 'accent.fg', cursor: 'pointer', textDecoration: 'underline' })
+
+const SUBMIT: Record<Mode, string> = {
+  signin: 'ACCESS DASHBOARD',
+  signup: 'CREATE ADMIN ACCOUNT',
+  join: 'JOIN THE STAFF',
+}
+
+/**
+ * The admin portal's login (SPEC.md §2 "Admin login gate"); the first admin's sign-up with the
+ * setup code, and joining the staff with an invitation (opened from /admin?invite=CODE).
+ */
+export function LoginPage({ signIn, signUp, join, canSignUp }: Props) {
+  const [invitation] = useState(invitationInAddress)
+  const [mode, setMode] = useState<Mode>(invitation ? 'join' : 'signin')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  const [setupCode, setSetupCode] = useState('')
+  const [inviteCode, setInviteCode] = useState(invitation)
   const [showPassword, setShowPassword] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -38,14 +64,23 @@ export function LoginPage({ signIn, signUp, canSignUp }: Props) {
       setError('You must provide either an email or phone number and a password')
       return
     }
+    if (mode === 'signup' && !setupCode.trim()) return setError(SETUP_CODE_MISSING)
+    if (mode === 'join' && !inviteCode.trim()) return setError(INVITATION_CODE_MISSING)
     setBusy(true)
     setError(null)
     try {
       if (mode === 'signin') {
         const result = await signIn(email.trim(), password)
         if (!result.ok) setError(result.error)
+      } else if (mode === 'join') {
+        const result = await join(email.trim(), password, inviteCode)
+        if (!result.ok) setError(result.error)
+        else {
+          forgetInvitationInAddress()
+          toaster.create({ type: 'success', title: 'Welcome to the staff!' })
+        }
       } else {
-        const result = await signUp(email.trim(), password)
+        const result = await signUp(email.trim(), password, setupCode)
         if (!result.ok) setError(result.error)
         else if (!result.verified) {
           toaster.create({ type: 'success', title: SIGNUP_TOAST })
@@ -62,6 +97,11 @@ export function LoginPage({ signIn, signUp, canSignUp }: Props) {
   }
 
   const showSignUp = mode === 'signup' || canSignUp
+  // What was typed stays when switching, as it does after an error.
+  const switchTo = (next: Mode) => {
+    setMode(next)
+    setError(null)
+  }
 
   return (
     <main
@@ -111,7 +151,7 @@ export function LoginPage({ signIn, signUp, canSignUp }: Props) {
               <input
                 id="admin-password"
                 type={showPassword ? 'text' : 'password'}
-                autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+                autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
                 required
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
@@ -136,6 +176,54 @@ export function LoginPage({ signIn, signUp, canSignUp }: Props) {
               </button>
             </div>
           </div>
+          {mode === 'signup' && (
+            <div>
+              <label htmlFor="admin-setup-code" className={fieldLabel}>
+                Setup code
+              </label>
+              <input
+                id="admin-setup-code"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+                value={setupCode}
+                onChange={(e) => setSetupCode(e.target.value)}
+                aria-describedby="admin-setup-code-hint"
+                className={input()}
+              />
+              <p id="admin-setup-code-hint" className={hint}>
+                <code>npm start</code> printed it when the server started (&ldquo;Setup code for the
+                first admin&rdquo;); it is also in the setup-code file in the server&apos;s data
+                folder (.humo-data/setup-code). Hosted Supabase: see README, &ldquo;The first
+                admin&rdquo;.
+              </p>
+            </div>
+          )}
+          {mode === 'join' && (
+            <div>
+              <label htmlFor="admin-invite-code" className={fieldLabel}>
+                Invitation code
+              </label>
+              <input
+                id="admin-invite-code"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+                value={inviteCode}
+                onChange={(e) => setInviteCode(e.target.value)}
+                aria-describedby="admin-invite-code-hint"
+                className={input()}
+              />
+              <p id="admin-invite-code-hint" className={hint}>
+                From the admin who invited you. New here? Choose a password of at least 8
+                characters. Already have an account? Use its email and password.
+              </p>
+            </div>
+          )}
           {error && (
             <div role="alert" className={errorBox}>
               {error}
@@ -147,26 +235,15 @@ export function LoginPage({ signIn, signUp, canSignUp }: Props) {
             size="lg"
             className={css({ w: 'full', letterSpacing: 'wide' })}
           >
-            {busy
-              ? 'AUTHENTICATING...'
-              : mode === 'signin'
-                ? 'ACCESS DASHBOARD'
-                : 'CREATE ADMIN ACCOUNT'}
+            {busy ? 'AUTHENTICATING...' : SUBMIT[mode]}
           </Button>
         </form>
-        {showSignUp && (
+        {showSignUp && mode !== 'join' && (
           <p className={css({ fontSize: 'sm', mt: '4', textAlign: 'center' })}>
             <button
               type="button"
-              onClick={() => {
-                setMode((m) => (m === 'signin' ? 'signup' : 'signin'))
-                setError(null)
-              }}
-              className={css({
-                color: 'accent.fg',
-                cursor: 'pointer',
-                textDecoration: 'underline',
-              })}
+              onClick={() => switchTo(mode === 'signin' ? 'signup' : 'signin')}
+              className={linkButton}
             >
               {mode === 'signin'
                 ? 'Need to create the first admin account? Sign up'
@@ -174,6 +251,17 @@ export function LoginPage({ signIn, signUp, canSignUp }: Props) {
             </button>
           </p>
         )}
+        <p className={css({ fontSize: 'sm', mt: '3', textAlign: 'center' })}>
+          <button
+            type="button"
+            onClick={() => switchTo(mode === 'join' ? 'signin' : 'join')}
+            className={linkButton}
+          >
+            {mode === 'join'
+              ? 'Already on the staff? Sign in'
+              : 'Invited to the staff? Join with your invitation code'}
+          </button>
+        </p>
       </div>
     </main>
   )

@@ -6,6 +6,7 @@ import { adminSupabase } from '../admin-client'
 import {
   adminForSession,
   forgetAdmin,
+  joinStaff,
   signInAdmin,
   signUpFirstAdmin,
   storedSessionUser,
@@ -69,10 +70,21 @@ export function useAdminGate() {
   )
 
   const signUp = useCallback(
-    async (email: string, password: string) => {
+    async (email: string, password: string, setupCode: string) => {
       if (!supabase) return { ok: false as const, error: 'Authentication failed' }
-      const result = await signUpFirstAdmin(supabase, email, password)
+      const result = await signUpFirstAdmin(supabase, email, password, setupCode)
       if (result.ok && result.verified) setState({ status: 'admin', user: result.user })
+      return result
+    },
+    [supabase],
+  )
+
+  /** Joining the staff with an invitation code (docs/decisions/025). */
+  const join = useCallback(
+    async (email: string, password: string, code: string) => {
+      if (!supabase) return { ok: false as const, error: 'Authentication failed' }
+      const result = await joinStaff(supabase, email, password, code)
+      if (result.ok) setState({ status: 'admin', user: result.user })
       return result
     },
     [supabase],
@@ -80,5 +92,5 @@ export function useAdminGate() {
 
   const signedOut = useCallback(() => setState({ status: 'login' }), [])
 
-  return { state, supabase, signIn, signUp, signedOut }
+  return { state, supabase, signIn, signUp, join, signedOut }
 }
