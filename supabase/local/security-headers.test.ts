@@ -271,6 +271,27 @@ describe('security headers on every answer (issue 23, finding 6)', () => {
     await supabase.removeAllChannels()
   })
 
+  it.each(['//', '//a:b'])(
+    'a request path no URL parser takes (%s) is a 400 with the headers too',
+    async (path) => {
+      const url = new URL(backend.url)
+      const answer = await new Promise<{ status: number; headers: Record<string, unknown> }>(
+        (done, fail) => {
+          request({ host: url.hostname, port: url.port, path }, (res) => {
+            res.resume()
+            done({ status: res.statusCode ?? 0, headers: res.headers })
+          })
+            .on('error', fail)
+            .end()
+        },
+      )
+      expect(answer.status).toBe(400)
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(answer.headers[name.toLowerCase()], name).toBe(value)
+      expect(answer.headers['content-security-policy']).toBe(API_CSP)
+    },
+  )
+
   it('keeps a forged Host out of the policy', async () => {
     const policy = await new Promise<string>((done, fail) => {
       const url = new URL(backend.url)

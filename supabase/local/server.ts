@@ -229,7 +229,15 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     }
 
     const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-      const url = new URL(req.url ?? '/', 'http://localhost')
+      let url: URL
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost')
+      } catch {
+        // A request target no URL parser takes ('//', '//a:b'): a 400 with the usual headers.
+        await securityHeaders(req, res, 'api')
+        sendError(res, new PostgrestError(400, 'PGRST100', 'The request path is not a valid URL'))
+        return
+      }
       const { pathname } = url
       const method = req.method ?? 'GET'
       await securityHeaders(req, res, isApiPath(pathname) ? 'api' : 'app')
