@@ -72,6 +72,7 @@ const INVALID_LOGIN = 'Invalid login credentials'
 const CONFIRM_LINK_SECONDS = 24 * 3600
 const RECOVERY_LINK_SECONDS = 3600
 const NIL_INSTANCE = '00000000-0000-0000-0000-000000000000'
+const MAX_USER_METADATA_CHARS = 4096
 
 interface UserRow {
   id: string
@@ -241,6 +242,13 @@ function metadata(body: Record<string, unknown>): Record<string, unknown> | null
   if (value === undefined || value === null) return null
   if (typeof value !== 'object' || Array.isArray(value))
     throw badRequest('validation_failed', 'Could not read request body: data must be an object')
+  // user_metadata rides in every access token: a big one would push the Authorization header
+  // past what servers accept (16 KB in Node), locking the account out of the API.
+  if (JSON.stringify(value).length > MAX_USER_METADATA_CHARS)
+    throw badRequest(
+      'validation_failed',
+      `Could not read request body: data is larger than ${MAX_USER_METADATA_CHARS} characters`,
+    )
   // Checked here (the depth limit bounds the walk) so it is a 400, not a database error.
   if (hasUnstorableText(value))
     throw badRequest(
@@ -1151,12 +1159,19 @@ async function updateUser(
     }
     if (data) {
       // GoTrue merges metadata: given keys replace, null values remove.
-      await tx.query(
+      const merged = await tx.query<{ size: number }>(
         `update auth.users
             set raw_user_meta_data = jsonb_strip_nulls(raw_user_meta_data || $2::jsonb)
-          where id = $1`,
+          where id = $1
+        returning length(raw_user_meta_data::text) as size`,
         [user.id, JSON.stringify(data)],
       )
+      // Each update may add keys: the sum is capped too (the transaction rolls back).
+      if ((merged.rows[0]?.size ?? 0) > MAX_USER_METADATA_CHARS * 2)
+        throw badRequest(
+          'validation_failed',
+          'User metadata would be too large: remove keys (set them to null) first',
+        )
     }
     const { rows } = await tx.query<UserRow>(
       `update auth.users set updated_at = now() where id = $1 returning ${USER_COLUMNS}`,

@@ -230,6 +230,14 @@ describe('without rate limits', () => {
       ['/signup', `{"email":"nul@example.com","password":"${password}","data":{"x":"\\u0000"}}`],
       ['/signup', `{"email":"nul@example.com","password":"${password}","data":{"\\u0000":1}}`],
       ['/signup', `{"email":"lone@example.com","password":"${password}","data":{"x":"\\ud800"}}`],
+      [
+        '/signup',
+        JSON.stringify({
+          email: 'fat@example.com',
+          password,
+          data: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i])),
+        }),
+      ],
       ['/signup', JSON.stringify({ password })],
       ['/signup', JSON.stringify({})],
       ['/signup', '[]'],
@@ -316,6 +324,15 @@ describe('without rate limits', () => {
         expect(response.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400)
         expect(response.status, JSON.stringify(body)).toBeLessThan(500)
       }
+      // Metadata grows by merges, but not without end.
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i++) {
+        const chunk = Object.fromEntries(Array.from({ length: 300 }, (_, k) => [`k${i}_${k}`, 'v']))
+        const { error } = await client.auth.updateUser({ data: chunk })
+        statuses.push(error?.status ?? 200)
+      }
+      expect(statuses).toContain(400)
+      expect((await client.auth.getUser()).error).toBeNull()
     })
   })
 })
