@@ -93,7 +93,7 @@ test('a rate-limited contact message says it will be sent by itself', async ({ p
   await page.getByLabel('Last Name').fill('Ortiz')
   await page.getByLabel('Email Address').fill('lupe@example.com')
   await page.getByLabel('Subject').fill('Delivery to Berkeley?')
-  await page.getByLabel('Message').fill('Do you deliver to 94704?')
+  await page.getByRole('textbox', { name: 'Message' }).fill('Do you deliver to 94704?')
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(
     page.getByText(
