@@ -1,12 +1,18 @@
 // `npm start`'s server: the embedded backend serving the built app from dist/, with its data in
 // .humo-data (or HUMO_DATA_DIR), sending order emails when HUMO_SMTP_URL is set. Prints one line
 // when ready and closes the database on SIGINT/SIGTERM so PGlite flushes to disk.
-import { relative } from 'node:path'
+import { isAbsolute, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseRateLimits } from './rate-limits.ts'
 import { startHumoBackend } from './server.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
+
+/** A path as the person who ran `npm start` here would type it. */
+const shortPath = (path: string) => {
+  const near = relative(process.cwd(), path)
+  return near && !near.startsWith('..') && !isAbsolute(near) ? near : path
+}
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000)
@@ -44,7 +50,7 @@ async function main(): Promise<void> {
     console.log(
       setup.fromEnvironment
         ? 'Setup code for the first admin: the value of HUMO_SETUP_CODE (enter it at /admin to claim the shop)'
-        : `Setup code for the first admin: ${setup.code} (also in ${relative(process.cwd(), setup.file ?? '') || setup.file})`,
+        : `Setup code for the first admin: ${setup.code} (also in ${shortPath(setup.file ?? '')})`,
     )
   else if (setup.status === 'spent')
     console.warn(
