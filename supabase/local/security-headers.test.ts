@@ -258,8 +258,8 @@ describe('security headers on every answer (issue 23, finding 6)', () => {
       HOSTED,
       HOSTED.replace('https:', 'wss:'),
     ])
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', HOSTED])
-    expect(csp.get('media-src')).toEqual(["'self'", 'blob:', HOSTED])
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', HOSTED])
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'https:', HOSTED])
     // And the app's own realtime connection still opens under it.
     const supabase = client(backend.url, backend.anonKey)
     const status = await new Promise<string>((done) => {

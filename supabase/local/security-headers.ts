@@ -108,9 +108,12 @@ export function pagePolicy({ scriptHashes, host, backendOrigin }: PagePolicyOpti
     // them in its HTML; 'unsafe-inline' for styles cannot run script. A hash here would switch
     // 'unsafe-inline' off, so the splash's own <style> is covered by it too.
     "style-src 'self' 'unsafe-inline'",
-    // data: for small inline pictures, blob: for the admin's previews of files to upload.
-    `img-src ${list("'self'", 'data:', 'blob:', backendHttp)}`,
-    `media-src ${list("'self'", 'blob:', backendHttp)}`,
+    // data: for small inline pictures, blob: for the admin's previews of files to upload, and
+    // https: for pictures and videos the shop keeps elsewhere: a product's media may be an
+    // absolute URL (Import Products, src/lib/media-url.ts) and a description may show <img>s.
+    // A picture or video cannot run script (an SVG as an image runs none).
+    `img-src ${list("'self'", 'data:', 'blob:', 'https:', backendHttp)}`,
+    `media-src ${list("'self'", 'blob:', 'https:', backendHttp)}`,
     `connect-src ${list("'self'", ...realtime, ...backend)}`,
     "font-src 'self'",
     "worker-src 'self'",
