@@ -201,6 +201,13 @@ begin
   if tg_op = 'UPDATE' and old.role = 'admin' and not old._deleted then
     return new;
   end if;
+  -- An upsert of someone who already is an admin (it fires as an insert first).
+  if tg_op = 'INSERT' and exists (
+    select 1 from public.user_profiles p
+    where p.user_id = new.user_id and p.role = 'admin' and not p._deleted
+  ) then
+    return new;
+  end if;
   if coalesce(auth.role(), '') <> 'authenticated' then
     return new;
   end if;
@@ -321,6 +328,12 @@ begin
   if v_user is null then
     raise exception 'No account with the email %; ask them to create one first', v_email
       using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from public.user_profiles
+    where user_id = v_user and role = 'admin' and not _deleted
+  ) then
+    return jsonb_build_object('userId', v_user, 'email', v_email);
   end if;
   if v_confirmed is null then
     raise exception 'The account % has not confirmed its email address, so it cannot be made an admin by email. Invite them instead: create a staff invitation and hand them its code or link.', v_email

@@ -102,6 +102,13 @@ describe('staff invitations', () => {
     })
     expect(joined).toEqual({ data: { joined: true }, error: null })
     expect(await roleOf(sam.id)).toBe('admin')
+    // Adding Sam again (by email or id) is no error, though the address is still unproven.
+    const byEmail = await owner.client.rpc('admin_grant_by_email', { p_email: sam.email })
+    expect(byEmail.error).toBeNull()
+    const byId = await owner.client
+      .from('user_profiles')
+      .upsert({ user_id: sam.id, role: 'admin', _deleted: false }, { onConflict: 'user_id' })
+    expect(byId.error).toBeNull()
     expect((await pending()).map((i) => i.id)).not.toContain(invitation.id)
 
     const other = await newcomer()
