@@ -14,6 +14,7 @@ import {
   createSecurityHeaders,
   CSP_SOURCES_FILE,
   HSTS,
+  inlineScriptHashes,
   SECURITY_HEADERS,
 } from './security-headers'
 import { startHumoBackend, type HumoBackend } from './server'
@@ -291,6 +292,18 @@ describe('security headers on every answer (issue 23, finding 6)', () => {
       expect(answer.headers['content-security-policy']).toBe(API_CSP)
     },
   )
+
+  it('hashes a script as the parser gives it: \\r\\n line breaks become \\n', async () => {
+    expect(inlineScriptHashes('<script>\r\nvar a = 1\r\n</script>')).toEqual([
+      await sha256('\nvar a = 1\n'),
+    ])
+    // Data blocks and scripts from files are not inline scripts to allow.
+    expect(
+      inlineScriptHashes(
+        '<script type="application/ld+json">{}</script><script src="/a.js"></script><script type=module>x()</script>',
+      ),
+    ).toEqual([await sha256('x()')])
+  })
 
   it('keeps a forged Host out of the policy', async () => {
     const policy = await new Promise<string>((done, fail) => {

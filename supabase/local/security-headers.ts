@@ -53,7 +53,8 @@ function attribute(attributes: string, name: string): string | null {
 
 /**
  * The CSP sources (`'sha256-…'`) of every inline script in `html` a browser would run: its text
- * exactly as written, which is what the browser hashes (script text is not entity-decoded).
+ * as the parser gives it, which is what the browser hashes: not entity-decoded, but with line
+ * breaks made \n (a checkout with Windows line endings builds an index.html with \r\n).
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
@@ -63,7 +64,8 @@ export function inlineScriptHashes(html: string): string[] {
     if (attribute(attributes, 'src') !== null) continue
     const type = (attribute(attributes, 'type') ?? '').trim().toLowerCase()
     if (!RUNS.test(type)) continue
-    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`)
+    const parsed = text.replace(/\r\n?/g, '\n')
+    hashes.add(`'sha256-${createHash('sha256').update(parsed, 'utf8').digest('base64')}'`)
   }
   return [...hashes]
 }
@@ -71,7 +73,7 @@ export function inlineScriptHashes(html: string): string[] {
 /** host[:port] as a browser sends it; anything else is left out of the policy. */
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
 
-/** http(s)://host → itself and its ws(s):// twin (Realtime); null for anything else. */
+/** http(s)://host → itself and its ws(s):// twin (Realtime); nothing for anything else. */
 function originSources(raw: string | null | undefined): string[] {
   if (!raw) return []
   let url: URL
