@@ -1093,7 +1093,10 @@ async function updateUser(
   const email = field(body, 'email')
   const password =
     body.password === undefined || body.password === null ? null : field(body, 'password')
-  const data = metadata(body)
+  // email_verified in user_metadata is the server's to say (it follows email_confirmed_at).
+  const given = metadata(body)
+  const data =
+    given && Object.fromEntries(Object.entries(given).filter(([k]) => k !== 'email_verified'))
 
   let newEmail: string | null = null
   if (email.trim() !== '') {

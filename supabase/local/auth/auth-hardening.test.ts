@@ -198,6 +198,9 @@ describe('without rate limits', () => {
         `select email_confirmed_at from auth.users where email = 'boss@example.com'`,
       )
       expect(row.rows).toEqual([{ email_confirmed_at: null }])
+      // Nor can the account say it is verified in its own metadata.
+      const claimed = await client.auth.updateUser({ data: { email_verified: true } })
+      expect(claimed.data.user!.user_metadata).toMatchObject({ email_verified: false })
     })
 
     it('has no link to follow: /verify with a made-up token is refused', async () => {
