@@ -409,6 +409,27 @@ describe('rate limits', () => {
     }
   })
 
+  it('counts parallel guesses before comparing, so a burst cannot outrun the account limit', async () => {
+    const auth = await withRules({})
+    try {
+      await auth.client().auth.signUp({ email: 'burst@example.com', password })
+      auth.hasher.reset()
+      const statuses = await Promise.all(
+        Array.from({ length: 25 }, async (_, i) => {
+          const response = await signIn(auth, 'burst@example.com', `parallel guess ${i}`)
+          await response.body?.cancel()
+          return response.status
+        }),
+      )
+      const { max } = DEFAULT_RATE_LIMITS.sign_in_account
+      expect(statuses.filter((s) => s === 400)).toHaveLength(max)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(25 - max)
+      expect(auth.hasher.compares).toBe(max)
+    } finally {
+      await auth.close()
+    }
+  })
+
   it('limits sign-ins and sign-ups per IP', async () => {
     const auth = await withRules({ sign_in_account: { max: 10_000, windowSeconds: 900 } })
     try {
