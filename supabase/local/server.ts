@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { applySeed } from '../seed/apply-seed.ts'
 import { handleAuth } from './auth/auth-handler.ts'
+import { createAuthMailer } from './mail/auth-mailer.ts'
 import { openDatabase } from './database.ts'
 import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
 import {
@@ -160,6 +161,8 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   let realtime: RealtimeServer | null = null
   let unlistenSchema: (() => Promise<void>) | null = null
   let mailer: OrderMailer | null = null
+  // The links in auth emails (docs/decisions/024) point here; known once the server listens.
+  let siteUrl = ''
   let sweep: UnacceptedOrderSweep | null = null
   let keys: Awaited<ReturnType<typeof createJwtKeys>>
   let jwtSecret: string
@@ -198,7 +201,20 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       options.rateLimits === undefined ? { ...DEFAULT_RATE_LIMITS } : options.rateLimits,
     )
     const rest = { db, cache, jwtSecret: keys.secret, beforeRpc: createRpcRateLimits(limiter) }
-    const auth = { db, jwtSecret: keys.secret, limiter }
+    const auth = {
+      db,
+      jwtSecret: keys.secret,
+      limiter,
+      mailer: mail
+        ? createAuthMailer({
+            db,
+            smtpUrl: mail.smtpUrl,
+            from: mail.from ?? null,
+            siteUrl: () => siteUrl,
+            ...(mail.warn ? { warn: mail.warn } : {}),
+          })
+        : null,
+    }
     const storage = { db, jwtSecret: keys.secret, storageDir }
     realtime = await startRealtime(db, keys.secret)
     const live = realtime
@@ -349,6 +365,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   const urlHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
   const url = `http://${urlHost}:${address.port}`
+  siteUrl = mail?.publicUrl || url
   log(`listening on ${url}`)
 
   if (mail) {
