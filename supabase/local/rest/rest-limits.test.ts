@@ -51,17 +51,17 @@ const HOSTILE: Hostile[] = [
     body: `{"p_order":${deep(200_000, '[', ']')}}`,
   },
   {
-    name: 'JSON nested 100,000 deep to rpc/place_order',
+    name: 'JSON nested 20,000 deep to rpc/place_order',
     path: '/rest/v1/rpc/place_order',
     method: 'POST',
-    body: `{"p_order":${deep(100_000, '[', ']')}}`,
+    body: `{"p_order":${deep(20_000, '[', ']')}}`,
     status: 400,
   },
   {
-    name: 'objects nested 40,000 deep to rpc/place_order',
+    name: 'objects nested 8,000 deep to rpc/place_order',
     path: '/rest/v1/rpc/place_order',
     method: 'POST',
-    body: `{"p_order":${deep(40_000, '{"a":', '}')}}`,
+    body: `{"p_order":${deep(8_000, '{"a":', '}')}}`,
     status: 400,
   },
   {
@@ -83,6 +83,13 @@ const HOSTILE: Hostile[] = [
     path: '/rest/v1/rpc/place_order',
     method: 'POST',
     body: jsonOf(10 * MB),
+    status: 413,
+  },
+  {
+    name: '100 KB to an RPC, anonymously',
+    path: '/rest/v1/rpc/submit_contact_message',
+    method: 'POST',
+    body: JSON.stringify({ p: { message: 'x'.repeat(100 * 1024) } }),
     status: 413,
   },
   {
