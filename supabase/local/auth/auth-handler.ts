@@ -18,6 +18,7 @@
 // refresh are rate limited per IP and per account (rate-limits.ts), answered with GoTrue's 429.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isIPv6 } from 'node:net'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import bcrypt from 'bcryptjs'
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
@@ -282,9 +283,23 @@ function validateEmail(raw: string): string {
   return email.toLowerCase()
 }
 
-/** The caller's address from the socket (a header could be forged to dodge a limit). */
-function clientIp(req: IncomingMessage): string {
-  return (req.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
+/**
+ * The caller's address for rate limits, from the socket (a header could be forged to dodge a
+ * limit). An IPv6 address counts by its /64: one subscriber gets a whole /64 to pick from.
+ */
+export function clientIp(req: IncomingMessage): string {
+  const address = (req.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
+  if (!isIPv6(address)) return address
+  const [head = '', tail = ''] = address.replace(/%.*$/, '').split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }
 
 const RATE_LIMIT_MESSAGES: Partial<Record<RateLimitName, string>> = {
