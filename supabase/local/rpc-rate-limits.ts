@@ -100,6 +100,11 @@ interface RpcRule {
   device?: RateLimitName
   /** Where the call's arguments carry the person's email and phone. */
   contact?: (args: Record<string, unknown>) => unknown
+  /**
+   * The client-made id that makes a call idempotent: a retry of the same order or message (its
+   * answer was lost) is counted once against the person, though always against the connection.
+   */
+  id?: (args: Record<string, unknown>) => unknown
   /** The first half of the refusal's message. */
   ipMessage: string
   deviceMessage: string
@@ -115,6 +120,7 @@ const RULES: Record<string, RpcRule> = {
     ip: 'place_order_ip',
     device: 'place_order_device',
     contact: (args) => objectArg(objectArg(args.p_order).customer),
+    id: (args) => objectArg(args.p_order).id,
     ipMessage: 'Too many orders from this connection.',
     deviceMessage: 'Too many orders with these contact details.',
   },
@@ -122,6 +128,7 @@ const RULES: Record<string, RpcRule> = {
     ip: 'contact_ip',
     device: 'contact_device',
     contact: (args) => objectArg(args.p),
+    id: (args) => objectArg(args.p).id,
     ipMessage: 'Too many messages from this connection.',
     deviceMessage: 'Too many messages with these contact details.',
   },
@@ -138,13 +145,22 @@ const RULES: Record<string, RpcRule> = {
  * never limited.
  */
 export function createRpcRateLimits(limiter: RateLimiter): (call: RpcCall) => void {
+  // Ids already counted against their person, oldest first; bounded like the limiter's counters.
+  const counted = new Set<string>()
   return (call) => {
     const rule = RULES[call.name]
     if (!rule || !limiter.rules || call.auth.role === 'service_role') return
     const ip = hitAll(limiter, rule.ip, [clientAddress(call.req)])
     if (!ip.ok) throw tooManyRequests(call, rule.ipMessage, ip.retryAfterSeconds)
     if (!rule.device || !rule.contact) return
+    const rawId = rule.id?.(call.args)
+    const id = typeof rawId === 'string' && rawId.length <= 64 ? `${call.name}:${rawId}` : null
+    if (id && counted.has(id)) return
     const device = hitAll(limiter, rule.device, deviceKeys(call, rule.contact(call.args)))
     if (!device.ok) throw tooManyRequests(call, rule.deviceMessage, device.retryAfterSeconds)
+    if (id) {
+      counted.add(id)
+      if (counted.size > 10_000) counted.delete(counted.values().next().value!)
+    }
   }
 }

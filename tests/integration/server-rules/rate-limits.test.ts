@@ -152,6 +152,32 @@ describe('with the default limits', () => {
     }
   })
 
+  it('counts a retried order (its answer was lost) once against the person', async () => {
+    const { max } = DEFAULT_RATE_LIMITS.place_order_device
+    const customer = {
+      email: 'retry@example.com',
+      firstName: 'Re',
+      lastName: 'Try',
+      phone: '(415) 555-0142',
+    }
+    const first = orderInput([{ productId: product.id, quantity: 1 }], { customer })
+    const answers = [
+      await rpcFrom(backend, '127.0.3.1', 'place_order', { p_order: first }),
+      // The same order again, as an outbox sends it when the first answer never arrived.
+      await rpcFrom(backend, '127.0.3.2', 'place_order', { p_order: first }),
+      ...(await flood(max - 1, (i) =>
+        rpcFrom(backend, `127.0.3.${i + 3}`, 'place_order', {
+          p_order: orderInput([{ productId: product.id, quantity: 1 }], { customer }),
+        }),
+      )),
+    ]
+    expect(answers.map((a) => a.body?.status)).toEqual(Array(max + 1).fill('accepted'))
+    const next = await rpcFrom(backend, '127.0.3.99', 'place_order', {
+      p_order: orderInput([{ productId: product.id, quantity: 1 }], { customer }),
+    })
+    expect(next.status).toBe(429)
+  })
+
   it('refuses a flood of contact messages, per connection and per email', async () => {
     const ip = DEFAULT_RATE_LIMITS.contact_ip.max
     const answers = await flood(30, (i) =>
