@@ -30,9 +30,9 @@ const start = (setupCode?: string) =>
 
 async function claim(backend: HumoBackend, code: string): Promise<unknown> {
   const user = await createUser(backend)
-  const { data, error } = await user.client.rpc('claim_first_admin', { p_setup_code: code })
-  if (error) throw new Error(error.message)
-  return data
+  const response = await user.client.rpc('claim_first_admin', { p_setup_code: code })
+  if (response.error) throw new Error(response.error.message)
+  return response.data as unknown
 }
 
 describe('setup code', () => {
