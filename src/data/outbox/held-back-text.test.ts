@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { heldBackText, rateLimitedError } from './order-outbox'
+import { heldBackText } from './held-back-text'
+import { rateLimitedError } from './order-outbox'
 
 describe('heldBackText', () => {
   const now = new Date('2026-11-26T20:00:00Z')

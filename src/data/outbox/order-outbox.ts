@@ -13,7 +13,6 @@
 import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { OrderDoc, OrderStatus } from '../schemas/order.schema'
-import { formatShopTime } from '../../lib/pickup-windows'
 
 export const MAX_BACKOFF_MS = 60_000
 
@@ -147,38 +146,12 @@ export function rateLimitWaitMs(error: RpcError): number {
     : RATE_LIMIT_DEFAULT_WAIT_MS
 }
 
-const RATE_LIMITED = 'Rate limited: '
+/** Marks a lastError as a rate limit's (held-back-text.ts reads it back for the screens). */
+export const RATE_LIMITED = 'Rate limited: '
 
 /** lastError for a rate-limited send: the server's words, marked so screens can tell. */
 export function rateLimitedError(error: RpcError): string {
   return `${RATE_LIMITED}${error.message}`
-}
-
-/** The server's rate-limit message when the last send was refused for now, else null. */
-export function rateLimitNotice(lastError: string | null | undefined): string | null {
-  return lastError?.startsWith(RATE_LIMITED) ? lastError.slice(RATE_LIMITED.length) : null
-}
-
-/**
- * What a screen says about an order or message the server asked this device to hold back (a rate
- * limit, decision 026): the server's reason, and that the device sends it by itself at the time
- * the server named, so nobody places it twice. Null when no limit holds it back.
- */
-export function heldBackText(
-  what: 'order' | 'message',
-  item: { sync: string; lastError?: string | null; nextAttemptAt: number },
-  now: Date = new Date(),
-): string | null {
-  if (item.sync !== 'queued' && item.sync !== 'sending') return null
-  const notice = rateLimitNotice(item.lastError)
-  if (!notice) return null
-  // "Too many orders from this connection." without "Please wait … and try again.", which is
-  // the device's job here.
-  const reason = /^[^.]*\./.exec(notice)?.[0] ?? notice
-  const at = formatShopTime(new Date(item.nextAttemptAt), now)
-  return what === 'order'
-    ? `${reason} Your order is saved on this device and will be sent again automatically at ${at}; there is no need to place it again.`
-    : `${reason} Your message is saved on this device and will be sent automatically at ${at}; there is no need to send it again.`
 }
 
 export function backoffMs(attempts: number): number {

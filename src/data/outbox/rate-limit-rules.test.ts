@@ -5,9 +5,9 @@ import {
   isRateLimited,
   RATE_LIMIT_DEFAULT_WAIT_MS,
   rateLimitedError,
-  rateLimitNotice,
   rateLimitWaitMs,
 } from './order-outbox'
+import { rateLimitNotice } from './held-back-text'
 
 const limited = {
   code: 'PT429',

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { map, of } from 'rxjs'
 import { useHumoData } from '../../../data/data-context'
 import { useObservable } from '../../../data/hooks/use-observable'
-import { heldBackText } from '../../../data/outbox/order-outbox'
+import { heldBackText } from '../../../data/outbox/held-back-text'
 
 /**
  * What the contact form says about a message it queued while the server holds it back with a

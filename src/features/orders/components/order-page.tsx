@@ -5,7 +5,7 @@ import { useHumoData } from '../../../data/data-context'
 import { useObservable } from '../../../data/hooks/use-observable'
 import { orderNumber } from '../../../lib/order-status'
 import { useDeviceOrder } from '../hooks/use-device-order'
-import { heldBackText } from '../../../data/outbox/order-outbox'
+import { heldBackText } from '../../../data/outbox/held-back-text'
 import { formatKnownAt, fromDeviceOrder } from '../order-view-model'
 import { OrderNotice, OrderView } from './order-view'
 
