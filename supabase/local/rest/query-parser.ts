@@ -28,9 +28,9 @@ export const REQUEST_LIMITS = {
   /** Filter conditions in the whole request, logic trees' branches included. */
   conditions: 100,
   /** like, ilike, match and imatch conditions (each runs over every candidate row's text). */
-  patterns: 2,
+  patterns: 4,
   /** Wildcards (* % _) in one like or ilike pattern: each multiplies the work per row. */
-  wildcards: 8,
+  wildcards: 6,
   /** Characters in one filter value (or one `in` item); patterns have their own cap. */
   valueLength: 4096,
   /** Characters in a like, ilike, match or imatch pattern. */
