@@ -50,7 +50,7 @@ const many = (n: number, item: (i: number) => string, sep = ',') =>
 /** The worst anonymous requests we found; each is sent as fast as the server answers. */
 const ATTACKS: Attack[] = [
   {
-    label: 'rpc/slugify with the largest body allowed',
+    label: 'rpc/slugify with a 255 KB string',
     path: '/rest/v1/rpc/slugify',
     method: 'POST',
     body: JSON.stringify({ p_text: big(255 * 1024, 'A& b-') }),
@@ -116,7 +116,7 @@ const ATTACKS: Attack[] = [
     }),
   },
   {
-    label: 'rpc/submit_contact_message with the largest body allowed',
+    label: 'rpc/submit_contact_message with a 250 KB message',
     path: '/rest/v1/rpc/submit_contact_message',
     method: 'POST',
     body: JSON.stringify({
