@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { clientFor, signedInUser, waitFor, type Client } from '../contract-testing.ts'
 import { startHumoBackend, type HumoBackend } from '../server.ts'
-import { MAX_CHANNELS_PER_SOCKET } from './realtime-server.ts'
+import { JOINS_PER_SECOND_PER_ADDRESS, MAX_CHANNELS_PER_SOCKET } from './realtime-server.ts'
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
 
@@ -259,5 +259,21 @@ describe('hostile realtime clients', () => {
     next.send([null, 'hb', 'phoenix', 'heartbeat', {}])
     await waitFor(() => next.replies().has('hb'))
     next.ws.close()
+  })
+
+  it('refuses joins beyond the budget of one address, across its sockets', async () => {
+    const sockets = [await rawSocket(), await rawSocket()]
+    const each = JOINS_PER_SECOND_PER_ADDRESS / 2 + 10
+    for (const [n, socket] of sockets.entries()) {
+      for (let i = 0; i < each; i++) {
+        socket.send([`${i}`, `${i}`, `realtime:many-${n}-${i}`, 'phx_join', { config: {} }])
+      }
+    }
+    for (const socket of sockets) await waitFor(() => socket.replies().size >= each)
+    const refused = sockets
+      .flatMap((socket) => [...socket.replies().values()])
+      .filter((r) => r.status === 'error' && /Too many joins/.test(r.response.reason ?? ''))
+    expect(refused.length).toBeGreaterThanOrEqual(20)
+    for (const socket of sockets) socket.ws.close()
   })
 })

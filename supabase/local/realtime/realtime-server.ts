@@ -15,8 +15,8 @@
 // yes or no about hidden rows and columns.
 //
 // Hostile clients: messages are capped in size (maxPayload) and nesting, each socket in messages
-// per second and channels, each address in sockets; filters in length and `in` values. Bad
-// bindings get an error reply, never a crash.
+// per second and channels, each address in sockets and joins per second; filters in length and
+// `in` values. Bad bindings get an error reply, never a crash.
 //
 // Broadcast: messages that `realtime.send` puts in realtime.messages reach the channels joined on
 // their topic (private messages only private channels, public ones only public channels), and a
@@ -117,6 +117,8 @@ export const MAX_FILTER_LENGTH = 1024
 export const MAX_IN_VALUES = 100
 /** Messages per socket per second; beyond it they are refused, far beyond it the socket closes. */
 export const MESSAGES_PER_SECOND = 100
+/** Joins and token changes (each asks the database) per client address per second, all sockets. */
+export const JOINS_PER_SECOND_PER_ADDRESS = 100
 export const MAX_SOCKETS_PER_ADDRESS = 100
 
 const subTopic = (topic: string) => topic.replace(/^realtime:/, '')
@@ -782,8 +784,23 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
     if (channel.broadcastAck) reply(client, message, 'ok', {})
   }
 
+  const joinWindows = new Map<string, { start: number; count: number }>()
+  /** Counts a join from `address`; false when the address is over its budget this second. */
+  function joinAllowed(address: string): boolean {
+    const now = Date.now()
+    let window = joinWindows.get(address)
+    if (!window || now - window.start >= 1000) {
+      // Stale windows only matter while their address is busy; forget them all now and then.
+      if (joinWindows.size > 10_000) joinWindows.clear()
+      window = { start: now, count: 0 }
+      joinWindows.set(address, window)
+    }
+    return ++window.count <= JOINS_PER_SECOND_PER_ADDRESS
+  }
+
   wss.on('connection', (socket: WebSocket, req: IncomingMessage, apikey: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
+    const address = req.socket.remoteAddress ?? 'unknown'
     const client: Client = {
       socket,
       vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0',
@@ -812,6 +829,13 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
         // Refused unanswered except joins, whose caller waits for a reply.
         if (message.event === 'phx_join')
           reply(client, message, 'error', { reason: 'Too many messages: slow down' })
+        return
+      }
+      if (
+        (message.event === 'phx_join' || message.event === 'access_token') &&
+        !joinAllowed(address)
+      ) {
+        reply(client, message, 'error', { reason: 'Too many joins from this address: slow down' })
         return
       }
       queue = queue
