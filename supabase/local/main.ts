@@ -3,6 +3,7 @@
 // when ready and closes the database on SIGINT/SIGTERM so PGlite flushes to disk.
 import { isAbsolute, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseTrustedProxies, setTrustedProxies } from './client-address.ts'
 import { parseRateLimits } from './rate-limits.ts'
 import { startHumoBackend } from './server.ts'
 
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
       'WARNING: HUMO_RATE_LIMITS=off: sign-in, sign-up, orders, contact messages and order lookups ' +
         'are not rate limited. Use this for load tests only, never for a shop people use.',
     )
+  // Behind a reverse proxy (README.md, "Rate limits"): whose X-Forwarded-For names the caller.
+  setTrustedProxies(parseTrustedProxies(process.env.HUMO_TRUSTED_PROXIES))
   const backend = await startHumoBackend({
     port,
     host: process.env.HOST || '127.0.0.1',

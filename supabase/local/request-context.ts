@@ -3,6 +3,7 @@
 // transaction as the JWT's role with request.jwt.claims set, so row level security decides.
 import type { IncomingMessage } from 'node:http'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { peerAddress } from './client-address.ts'
 import { JwtError, verifyJwt, type ApiRole } from './jwt-keys.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 
@@ -90,6 +91,6 @@ export function plainHeaders(req: IncomingMessage): Record<string, string> {
   }
   // Always the socket's peer, never what the client sent: a spoofable address would let one
   // caller dodge a rate limit (or exhaust another's).
-  headers[CLIENT_IP_HEADER] = req.socket?.remoteAddress ?? 'unknown'
+  headers[CLIENT_IP_HEADER] = peerAddress(req)
   return headers
 }

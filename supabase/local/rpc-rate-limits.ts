@@ -5,32 +5,10 @@
 // user's id when signed in. Checked in Node before the call reaches the single-connection
 // database, so a flood costs no SQL. Hosted Supabase has no such layer: see
 // docs/decisions/026-rate-limits-and-unaccepted-orders.md for what stands in for it there.
-import type { IncomingMessage } from 'node:http'
 import type { RpcCall } from './rest/rest-handler.ts'
+import { clientAddress } from './client-address.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import type { RateLimiter, RateLimitName } from './rate-limits.ts'
-
-/**
- * The caller's address as the limits count it: the socket's peer (never a header the client
- * controls), IPv4-mapped IPv6 as IPv4, and IPv6 by its /64, the block one subscriber gets, so
- * hopping addresses inside it does not reset a limit.
- */
-export function clientAddress(req: IncomingMessage): string {
-  const raw = (req.socket?.remoteAddress ?? 'unknown').toLowerCase()
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(raw)
-  if (mapped) return mapped[1]!
-  if (!raw.includes(':')) return raw
-  const [head = '', tail = ''] = raw.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = raw.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`
-}
 
 /** "12 minutes", "1 minute", "40 seconds": how long the message asks the person to wait. */
 export function waitText(seconds: number): string {

@@ -18,10 +18,10 @@
 // refresh are rate limited per IP and per account (rate-limits.ts), answered with GoTrue's 429.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isIPv6 } from 'node:net'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import bcrypt from 'bcryptjs'
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
+import { clientAddress } from '../client-address.ts'
 import { AUTH_BODY_LIMIT, BodyTooLargeError, JsonBodyError, readJsonBody } from '../http-body.ts'
 import { verifyJwt } from '../jwt-keys.ts'
 import type { AuthMailer } from '../mail/auth-mailer.ts'
@@ -281,25 +281,6 @@ function validateEmail(raw: string): string {
   if (!EMAIL_FORMAT.test(email) || email.indexOf('@') > 64)
     throw badRequest('validation_failed', 'Unable to validate email address: invalid format')
   return email.toLowerCase()
-}
-
-/**
- * The caller's address for rate limits, from the socket (a header could be forged to dodge a
- * limit). An IPv6 address counts by its /64: one subscriber gets a whole /64 to pick from.
- */
-export function clientIp(req: IncomingMessage): string {
-  const address = (req.socket?.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
-  if (!isIPv6(address)) return address
-  const [head = '', tail = ''] = address.replace(/%.*$/, '').split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = address.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`
 }
 
 const RATE_LIMIT_MESSAGES: Partial<Record<RateLimitName, string>> = {
@@ -621,7 +602,7 @@ async function redeem(
   if (!kind) throw badRequest('validation_failed', `Unsupported verification type "${type}"`)
   if (secret === '')
     throw badRequest('validation_failed', 'Verify requires a token or a token hash')
-  limit(ctx, 'verify_ip', clientIp(req))
+  limit(ctx, 'verify_ip', clientAddress(req))
   if (secret.length > 200) throw linkExpired()
   await ensureLinkTokens(ctx.db)
   const outcome = await ctx.db.transaction(async (tx): Promise<TokenResponse | GoTrueError> => {
@@ -741,7 +722,7 @@ async function recover(
 ): Promise<Record<string, never>> {
   const body = await readJson(req)
   const email = validateEmail(field(body, 'email'))
-  limit(ctx, 'recover_ip', clientIp(req))
+  limit(ctx, 'recover_ip', clientAddress(req))
   limit(ctx, 'recover_account', email)
   const mailer = ctx.mailer
   if (!mailer) return {}
@@ -779,7 +760,7 @@ async function resend(
   if (type !== 'signup' && type !== 'email_change')
     throw badRequest('validation_failed', 'Missing one of these types: signup, email_change')
   const email = validateEmail(field(body, 'email'))
-  limit(ctx, 'recover_ip', clientIp(req))
+  limit(ctx, 'recover_ip', clientAddress(req))
   limit(ctx, 'recover_account', email)
   const mailer = ctx.mailer
   if (!mailer) return {}
@@ -863,7 +844,7 @@ async function signUp(
     throw badRequest('validation_failed', 'Sign up only available with email provider')
   const normalised = validateEmail(email)
   await checkNewPassword(password, normalised)
-  limit(ctx, 'sign_up_ip', clientIp(req))
+  limit(ctx, 'sign_up_ip', clientAddress(req))
   const mailer = ctx.mailer
   if (mailer) await ensureLinkTokens(ctx.db)
   const redirect = mailer ? safeRedirect(mailer, url.searchParams.get('redirect_to')) : ''
@@ -947,7 +928,7 @@ async function passwordGrant(req: IncomingMessage, ctx: AuthContext): Promise<To
 
   // Counted before the compare, so parallel guesses cannot outrun the count; a success clears
   // the account's count (only failures lock an account).
-  limit(ctx, 'sign_in_ip', clientIp(req))
+  limit(ctx, 'sign_in_ip', clientAddress(req))
   limit(ctx, 'sign_in_account', account)
   const user = await findUserByEmail(ctx.db, account)
   // Exactly one bcrypt compare whether or not the address has an account (or a password).
@@ -978,7 +959,7 @@ interface RefreshTokenRow {
 async function refreshGrant(req: IncomingMessage, ctx: AuthContext): Promise<TokenResponse> {
   const body = await readJson(req)
   const presented = field(body, 'refresh_token')
-  limit(ctx, 'token_refresh_ip', clientIp(req))
+  limit(ctx, 'token_refresh_ip', clientAddress(req))
   const notFound = () =>
     badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
   if (presented === '') throw notFound()

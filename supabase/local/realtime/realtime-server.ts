@@ -28,6 +28,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import { clientAddress } from '../client-address.ts'
 import { JwtError, verifyJwt } from '../jwt-keys.ts'
 import { parseJsonText } from '../http-body.ts'
 import { withRequestRole, type RequestAuth } from '../request-context.ts'
@@ -800,7 +801,7 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
 
   wss.on('connection', (socket: WebSocket, req: IncomingMessage, apikey: string) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    const address = req.socket.remoteAddress ?? 'unknown'
+    const address = clientAddress(req)
     const client: Client = {
       socket,
       vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0',
@@ -853,7 +854,7 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
         socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
       }
       if (url.pathname !== PATH) return refuse(404, 'Not Found')
-      const address = req.socket.remoteAddress ?? 'unknown'
+      const address = clientAddress(req)
       if ((socketsPerAddress.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS)
         return refuse(429, 'Too Many Requests')
       const apikey = url.searchParams.get('apikey') ?? String(req.headers.apikey ?? '')

@@ -3,6 +3,7 @@
 // PostgREST's statuses, headers (Content-Range, content types) and error bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { clientAddress } from '../client-address.ts'
 import {
   authenticate,
   plainHeaders,
@@ -125,7 +126,7 @@ export async function handleRest(
     checkProfile(req)
     const resource = decodePath(url.pathname.replace(/^\/rest\/v1\/?/, ''))
     const method = req.method ?? 'GET'
-    await inClientSlot(req.socket?.remoteAddress ?? 'unknown', async () => {
+    await inClientSlot(clientAddress(req), async () => {
       if (resource.startsWith('rpc/')) {
         await handleRpc(req, res, ctx, caller, resource.slice(4), url)
       } else if (resource === '' || resource.includes('/')) {
