@@ -170,7 +170,7 @@ describe('security headers on every answer (issue 23, finding 6)', () => {
       },
       kind: 'api',
     },
-    { what: 'realtime over HTTP (501)', path: '/realtime/v1/api/x', kind: 'api' },
+    { what: 'realtime over HTTP (404)', path: '/realtime/v1/api/x', kind: 'api' },
     {
       what: 'a missing storage object',
       path: '/storage/v1/object/public/product_media/no-such-file.webp',

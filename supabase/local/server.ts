@@ -28,7 +28,7 @@ import { createPrerenderer } from './prerender.ts'
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from './rate-limits.ts'
 import { createRpcRateLimits } from './rpc-rate-limits.ts'
 import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './unaccepted-orders.ts'
-import { createSecurityHeaders } from './security-headers.ts'
+import { API_CSP, createSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts'
 import { createStaticApp } from './static-app.ts'
 import { handleStorage } from './storage-api.ts'
 import { servePublicObject, storageError } from './storage-files.ts'
@@ -117,6 +117,9 @@ const CORS_HEADERS = {
   'Access-Control-Max-Age': '86400',
 }
 
+/** host[:port] as a browser sends it (a name, IPv4 or bracketed IPv6). */
+const BROWSER_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
 const isApiPath = (pathname: string): boolean =>
   API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))
 
@@ -190,11 +193,18 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     const prerender = createPrerenderer(db, options.staticDir ? resolve(options.staticDir) : null)
     /** Where the app finds its backend: this server, as the browser reached it. */
     const appConfig = (req: IncomingMessage) => {
-      const proto =
-        String(req.headers['x-forwarded-proto'] ?? '')
-          .split(',')[0]
-          ?.trim() || 'http'
-      const hostHeader = req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`
+      const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        ?.trim()
+        .toLowerCase()
+      const proto = forwarded === 'https' ? 'https' : 'http'
+      // A Host that is not host[:port] ("><script>…, a path) would make the app talk to, or
+      // cache, an address the caller chose: the server's own address instead.
+      const given = req.headers.host
+      const hostHeader =
+        given && BROWSER_HOST.test(given)
+          ? given
+          : `${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`
       return { supabaseUrl: `${proto}://${hostHeader}`, supabaseAnonKey: keys.anonKey }
     }
     const limiter = new RateLimiter(
@@ -304,12 +314,14 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         return
       }
       if (isApiPath(pathname)) {
-        res.writeHead(501, { 'Content-Type': 'application/json; charset=utf-8' })
+        // A 404, not a 501: a path the server does not serve is the caller's mistake, and no
+        // probe of unknown paths should read as a server failure.
+        res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' })
         res.end(
           JSON.stringify({
-            code: 501,
-            error_code: 'not_implemented',
-            msg: `${method} ${pathname} is not implemented by the embedded backend yet`,
+            code: 404,
+            error_code: 'not_found',
+            msg: `${method} ${pathname} is not available in the embedded backend`,
           }),
         )
         return
@@ -331,6 +343,49 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         console.error('[humo-backend] request failed:', error)
         sendError(res, new PostgrestError(500, 'PGRST000', 'Internal server error'))
       })
+    })
+    // Requests Node's parser refuses (a header over 16 KB, a body on TRACE, a broken request
+    // line) are answered here, not by Node's bare "400" without a header of ours.
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable || error.code === 'ECONNRESET') {
+        socket.destroy()
+        return
+      }
+      const [status, reason, message] =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'The request took too long to arrive']
+            : [400, 'Bad Request', 'The request is not valid HTTP']
+      const body = JSON.stringify({ code: status, error_code: 'bad_request', msg: message })
+      const headers = {
+        ...SECURITY_HEADERS,
+        'Content-Security-Policy': API_CSP,
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        Connection: 'close',
+      }
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\n` +
+          Object.entries(headers)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('') +
+          `\r\n${body}`,
+      )
+    })
+    // An Expect other than 100-continue: Node would answer a bare 417 without our headers.
+    server.on('checkExpectation', (req, res) => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
+      res.setHeader('Content-Security-Policy', API_CSP)
+      res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' })
+      res.end(
+        JSON.stringify({
+          code: 417,
+          error_code: 'expectation_failed',
+          msg: 'Only Expect: 100-continue is supported; send the request without the Expect header',
+        }),
+      )
+      req.resume()
     })
     server.on('upgrade', (req, socket, head) => live.handleUpgrade(req, socket, head))
     await new Promise<void>((done, fail) => {

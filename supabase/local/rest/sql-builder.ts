@@ -535,7 +535,10 @@ export function buildRpc(
     const argSql = fn.args
       .filter((a) => a.name in args)
       .map(
-        (a) => `${quoteIdent(a.name)} := ${stmt.param(argValue(a.type, args[a.name]))}::${a.type}`,
+        // Sent as text and cast by the database: a value the type does not take ("x" for a
+        // boolean) is then its 22P02 (400), not a failure of the driver's own encoder (500).
+        (a) =>
+          `${quoteIdent(a.name)} := ${stmt.param(argValue(a.type, args[a.name]))}::text::${a.type}`,
       )
     return `${qualified(fn.name)}(${argSql.join(', ')})`
   }
