@@ -137,6 +137,31 @@ afterAll(async () => {
 
 const port = () => Number(new URL(backend.url).port)
 
+/** What only the admin (or nobody) may change, to compare before and after the probe. */
+async function state() {
+  const text = async (sql: string) => JSON.stringify((await backend.db.query(sql)).rows)
+  const object = await backend.db.query<{ size: string }>(
+    `select metadata->>'size' as size from storage.objects where name = $1`,
+    [adminObject],
+  )
+  return {
+    profiles: await text('select user_id, role from public.user_profiles order by user_id'),
+    orders: (
+      await backend.db.query<{ id: string }>(
+        'select id, status, total, customer_email, customer_last_name from public.orders order by id',
+      )
+    ).rows,
+    categories: await text('select id, name, slug, is_active from public.categories order by id'),
+    settings: await text('select * from public.shop_settings order by id'),
+    users: (
+      await backend.db.query<{ u: string }>(
+        `select id || ' ' || coalesce(email, '') || ' ' || coalesce(email_confirmed_at::text, '') || ' ' || coalesce(raw_app_meta_data::text, '') as u from auth.users order by id`,
+      )
+    ).rows.map((r) => r.u),
+    adminObject: object.rows[0]?.size ?? null,
+  }
+}
+
 function roleHeaders(as: Role): Record<string, string> {
   if (as === 'none') return {}
   return { apikey: backend.anonKey, Authorization: `Bearer ${tokens[as]}` }
@@ -677,7 +702,7 @@ function restProbes(): Probe[] {
       slug: `bulk-${i}-${randomUUID()}`,
     })),
   )
-  for (const as of ['anon', 'admin'] as const)
+  for (const as of ['anon', 'customer', 'admin'] as const)
     probes.push({
       name: '10,000 row insert',
       as,
@@ -1285,9 +1310,31 @@ describe('a hostile probe of every surface', () => {
           ? p.body.replaceAll('REFRESH_OTHER', refreshTokens.other)
           : p.body,
     }))
+    const before = await state()
     const failed = await runAll(probes)
     console.log(`hostile probe: ${probes.length} requests, ${failed.size} failed`)
     expect(Object.fromEntries(failed)).toEqual({})
+    // Nobody but the admin changed anything: the admin's own writes (brands, products, staff
+    // invitations) are the only differences allowed.
+    const now = await state()
+    expect(now.profiles).toEqual(before.profiles)
+    // New orders are allowed (some probes are valid orders); none that existed changed.
+    const kept = new Set(before.orders.map((o) => o.id))
+    expect(now.orders.filter((o) => kept.has(o.id))).toEqual(before.orders)
+    expect(now.categories).toEqual(before.categories)
+    expect(now.settings).toEqual(before.settings)
+    // New sign-ups are allowed; no existing account changed (email, confirmation, app metadata).
+    expect(before.users.filter((u) => !now.users.includes(u))).toEqual([])
+    expect(now.adminObject).toBe(before.adminObject)
+    const customerAdmin = await raw({
+      name: 'is_admin',
+      as: 'customer',
+      method: 'POST',
+      path: '/rest/v1/rpc/is_admin',
+      headers: JSON_TYPE,
+      body: '{}',
+    })
+    expect(customerAdmin.body).toBe('false')
     const after = await raw({
       name: 'after',
       as: 'anon',
