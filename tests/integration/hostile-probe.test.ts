@@ -254,6 +254,9 @@ function verdict(probe: Probe, answer: Answer): string[] {
         failures.push(`leaks ${secret.slice(0, 20)}: ${body.slice(0, 200)}`)
   }
   if (body.includes('<script>alert(1)</script>')) failures.push('reflects markup')
+  const location = String(answer.headers.location ?? '')
+  if (/^(?:[a-z]+:)?\/\/(?!127\.0\.0\.1[:/]|localhost[:/])|^javascript:/i.test(location))
+    failures.push(`redirects away: ${location}`)
   return failures
 }
 
@@ -695,6 +698,97 @@ function restProbes(): Probe[] {
       })
     }
   }
+  // PostgREST's grammar at its edges, on a public table and on a hidden one.
+  for (const table of ['products', 'orders', 'shop_settings'])
+    for (const as of ['anon', 'customer'] as const)
+      for (const [query, headers] of [
+        ['?select=count()', {}],
+        ['?select=price.sum(),id.max()', {}],
+        ['?select=*,categories!inner(*)&categories.slug=eq.x', {}],
+        ['?select=...categories(*)', {}],
+        ['?select=*,categories(*)&categories.limit=-1&categories.order=nope', {}],
+        ['?order=categories(name).asc', {}],
+        [`?and=(${'or('.repeat(400)}id.eq.1${')'.repeat(400)})`, {}],
+        ['?facts->>name=eq.x&status_history->0->>by=eq.y&id->x=eq.1', {}],
+        ['?select=a:b:c,"id",id->>%27x%27,*,*', {}],
+        ['?select=', {}],
+        ['?select=id:id::text,price::numeric(1000,999)', {}],
+        ['?id=is.maybe&name=cs.{1,2&slug=ov.[&price=sl.(1,2)&sku=adj.x', {}],
+        ['?not.and=(id.eq.1)&id=isdistinct.null&name=not.not.not.eq.x', {}],
+        ['?limit=99999999999999999999999&offset=1.5', {}],
+        ['', { Prefer: 'count=planned' }],
+        ['', { Prefer: 'count=estimated, timezone=Junk/Zone' }],
+        ['', { Prefer: "timezone=America/Los_Angeles'; select 1; --" }],
+        ['', { Accept: 'application/vnd.pgrst.object+json;nulls=stripped' }],
+        ['', { Accept: 'application/geo+json' }],
+        ['', { Accept: 'text/plain, application/octet-stream' }],
+        ['', { Range: '5-1' }],
+        ['', { Range: '-5', 'Range-Unit': 'items' }],
+        ['', { 'Accept-Profile': 'public, auth' }],
+        ['', { 'If-None-Match': '*', 'If-Modified-Since': 'junk' }],
+      ] as const)
+        probes.push({
+          name: `grammar ${query.slice(0, 40)} ${JSON.stringify(headers).slice(0, 40)}`,
+          as,
+          method: 'GET',
+          path: `/rest/v1/${table}${query}`,
+          headers: { ...headers },
+        })
+  for (const as of ['anon', 'customer', 'admin'] as const)
+    for (const [method, query, headers, body] of [
+      ['POST', '?on_conflict=id', { Prefer: 'resolution=ignore-duplicates' }, '[]'],
+      [
+        'POST',
+        '?on_conflict=name',
+        { Prefer: 'resolution=merge-duplicates' },
+        '[{"name":"x","slug":"y"}]',
+      ],
+      ['POST', '', { Prefer: 'return=representation' }, '[[]]'],
+      ['POST', '', { Prefer: 'missing=default' }, '[{"id":null}]'],
+      [
+        'POST',
+        '?select=nope',
+        { Prefer: 'return=representation' },
+        '{"name":"x","slug":"brand-probe"}',
+      ],
+      [
+        'PATCH',
+        '?id=eq.00000000-0000-0000-0000-000000000000&select=*,nope(*)',
+        { Prefer: 'return=representation' },
+        '{"name":"y"}',
+      ],
+      ['PATCH', '?limit=1&order=id', {}, '{"name":"y"}'],
+      ['DELETE', '?limit=1&order=id', {}, ''],
+      ['DELETE', '?id=in.()', { Prefer: 'return=representation' }, ''],
+      ['POST', '', {}, '{"name":"x","slug":"a\\u0000b"}'],
+      ['POST', '', {}, '{"name":"\\ud800","slug":"s"}'],
+    ] as const)
+      probes.push({
+        name: `write ${method} ${query.slice(0, 30)} ${body.slice(0, 20)}`,
+        as,
+        method,
+        path: `/rest/v1/brands${query}`,
+        headers: { ...JSON_TYPE, ...headers },
+        body,
+      })
+  for (const as of ['anon', 'customer'] as const) {
+    probes.push({ name: 'HEAD rpc', as, method: 'HEAD', path: '/rest/v1/rpc/pull_products' })
+    probes.push({
+      name: 'Range rpc',
+      as,
+      method: 'GET',
+      path: '/rest/v1/rpc/pull_products',
+      headers: { Range: '0-0', Prefer: 'count=exact' },
+    })
+    probes.push({
+      name: 'rpc with select',
+      as,
+      method: 'POST',
+      path: '/rest/v1/rpc/pull_products?select=rows->0->>secret,nope&order=x',
+      headers: JSON_TYPE,
+      body: '{}',
+    })
+  }
   // Bulk writes of 10,000 rows, once anonymous and once as the admin.
   const rows = json(
     Array.from({ length: 10_000 }, (_, i) => ({
@@ -897,6 +991,29 @@ async function authProbes(): Promise<Probe[]> {
         app_metadata: { role: 'admin' },
       }),
     })
+  for (const query of [
+    'token=x&type=signup&redirect_to=https://evil.example/',
+    'token_hash=x&type=recovery&redirect_to=//evil.example',
+    'token=x&type=invite&redirect_to=javascript:alert(1)',
+    'type=magiclink&redirect_to=https%3A%2F%2Fevil.example%2F',
+    'token=x&type=email_change&redirect_to=http://127.0.0.1.evil.example/',
+  ])
+    probes.push({
+      name: 'verify redirect',
+      as: 'none',
+      method: 'GET',
+      path: `/auth/v1/verify?${query}`,
+    })
+  for (const path of [
+    '/signup?redirect_to=https://evil.example',
+    '/recover?redirect_to=javascript:alert(1)',
+  ])
+    post(
+      'anon',
+      'redirect junk',
+      path,
+      json({ email: 'someone@example.com', password: 'correct horse battery 7' }),
+    )
   probes.push({
     name: 'GET verify junk',
     as: 'none',
