@@ -1505,6 +1505,21 @@ describe('a hostile probe of every surface', () => {
       'GET /rest/v1/categories HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
       `GET /rest/v1/categories HTTP/1.1\r\nHost: x\r\nX-Big: ${big(40_000)}\r\n\r\n`,
       'JUNK\r\n\r\n',
+      // WebSocket upgrades the realtime server must refuse as any other answer: 4xx, headers.
+      ...[
+        '//',
+        '//a:b@c/realtime/v1/websocket',
+        '/realtime/v1/nope',
+        '/realtime/v1/websocket',
+        '/realtime/v1/websocket?apikey=a.b.c',
+        `/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=9.9.9`,
+        '/rest/v1/categories',
+        '/%00',
+      ].map(
+        (path) =>
+          `GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${path.includes('vsn') ? 'junk' : 'dGhlIHNhbXBsZSBub25jZQ=='}\r\n\r\n`,
+      ),
     ]) {
       const answer = await new Promise<string>((done) => {
         const socket = connect(port(), '127.0.0.1', () => socket.end(line))
@@ -1514,7 +1529,10 @@ describe('a hostile probe of every surface', () => {
         socket.on('error', () => done(text))
         socket.setTimeout(5000, () => socket.destroy())
       })
-      expect(answer, JSON.stringify(line.slice(0, 40))).not.toMatch(/^HTTP\/1\.1 5/)
+      const what = JSON.stringify(line.slice(0, 60))
+      expect(answer, what).not.toMatch(/^HTTP\/1\.1 5/)
+      if (answer !== '')
+        expect(answer.toLowerCase(), what).toContain('x-content-type-options: nosniff')
       for (const pattern of STACK) expect(answer).not.toMatch(pattern)
     }
     const after = await raw({

@@ -31,6 +31,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { clientAddress } from '../client-address.ts'
 import { JwtError, verifyJwt } from '../jwt-keys.ts'
 import { parseJsonText } from '../http-body.ts'
+import { API_CSP, SECURITY_HEADERS } from '../security-headers.ts'
 import { withRequestRole, type RequestAuth } from '../request-context.ts'
 import {
   BROADCAST_CHANNEL,
@@ -849,14 +850,42 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
 
   return {
     handleUpgrade(req, socket, head) {
-      const url = new URL(req.url ?? '/', 'http://localhost')
-      const refuse = (status: number, text: string) => {
-        socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+      // A refusal is an answer like any other: the security headers and a message saying why.
+      const refuse = (status: number, text: string, message: string) => {
+        const body = JSON.stringify({ code: status, message })
+        const headers = {
+          ...SECURITY_HEADERS,
+          'Content-Security-Policy': API_CSP,
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': String(Buffer.byteLength(body)),
+          Connection: 'close',
+        }
+        socket.end(
+          `HTTP/1.1 ${status} ${text}\r\n` +
+            Object.entries(headers)
+              .map(([name, value]) => `${name}: ${value}\r\n`)
+              .join('') +
+            `\r\n${body}`,
+        )
       }
-      if (url.pathname !== PATH) return refuse(404, 'Not Found')
+      let url: URL
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost')
+      } catch {
+        // '//' and the like: thrown here, in an event listener, it would end the process.
+        return refuse(400, 'Bad Request', 'The request path is not a valid URL')
+      }
+      if (url.pathname !== PATH)
+        return refuse(404, 'Not Found', `Only ${PATH} takes WebSocket connections`)
+      // What ws would refuse with a bare answer of its own.
+      if (
+        !/^[+/0-9A-Za-z]{22}==$/.test(String(req.headers['sec-websocket-key'] ?? '')) ||
+        !['8', '13'].includes(String(req.headers['sec-websocket-version'] ?? ''))
+      )
+        return refuse(400, 'Bad Request', 'Not a valid WebSocket handshake')
       const address = clientAddress(req)
       if ((socketsPerAddress.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS)
-        return refuse(429, 'Too Many Requests')
+        return refuse(429, 'Too Many Requests', 'Too many connections from this address')
       const apikey = url.searchParams.get('apikey') ?? String(req.headers.apikey ?? '')
       verifyJwt(jwtSecret, apikey).then(
         () =>
@@ -869,7 +898,7 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
             })
             wss.emit('connection', ws, req, apikey)
           }),
-        () => refuse(403, 'Forbidden'),
+        () => refuse(403, 'Forbidden', 'The apikey is not a valid key of this server'),
       )
     },
     async refresh() {
