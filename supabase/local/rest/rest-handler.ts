@@ -86,7 +86,7 @@ export const CONCURRENT_REQUESTS_PER_CLIENT = 4
 
 const slots = new Map<string, { running: number; waiting: (() => void)[] }>()
 
-async function inClientSlot<T>(address: string, work: () => Promise<T>): Promise<T> {
+async function acquireSlot(address: string): Promise<void> {
   let entry = slots.get(address)
   if (!entry) {
     entry = { running: 0, waiting: [] }
@@ -96,13 +96,47 @@ async function inClientSlot<T>(address: string, work: () => Promise<T>): Promise
   if (mine.running >= CONCURRENT_REQUESTS_PER_CLIENT) {
     await new Promise<void>((resolve) => mine.waiting.push(resolve))
   } else mine.running++
+}
+
+function releaseSlot(address: string): void {
+  const mine = slots.get(address)
+  if (!mine) return
+  // The slot passes straight to the next waiter, if any.
+  const next = mine.waiting.shift()
+  if (next) next()
+  else if (--mine.running === 0) slots.delete(address)
+}
+
+/** The address whose slot a request holds, so that reading its body can give the slot up. */
+const slotOf = new WeakMap<IncomingMessage, string>()
+
+async function inClientSlot<T>(
+  req: IncomingMessage,
+  address: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  await acquireSlot(address)
+  slotOf.set(req, address)
   try {
     return await work()
   } finally {
-    // The slot passes straight to the next waiter, if any.
-    const next = mine.waiting.shift()
-    if (next) next()
-    else if (--mine.running === 0) slots.delete(address)
+    slotOf.delete(req)
+    releaseSlot(address)
+  }
+}
+
+/**
+ * Waits for a body without holding the client's slot: a body arrives at the client's pace, and
+ * a client that never finishes some must not make its next requests (a plain read) wait for them.
+ */
+async function outsideSlot<T>(req: IncomingMessage, read: () => Promise<T>): Promise<T> {
+  const address = slotOf.get(req)
+  if (address === undefined) return read()
+  releaseSlot(address)
+  try {
+    return await read()
+  } finally {
+    await acquireSlot(address)
   }
 }
 
@@ -126,7 +160,7 @@ export async function handleRest(
     checkProfile(req)
     const resource = decodePath(url.pathname.replace(/^\/rest\/v1\/?/, ''))
     const method = req.method ?? 'GET'
-    await inClientSlot(clientAddress(req), async () => {
+    await inClientSlot(req, clientAddress(req), async () => {
       if (resource.startsWith('rpc/')) {
         await handleRpc(req, res, ctx, caller, resource.slice(4), url)
       } else if (resource === '' || resource.includes('/')) {
@@ -352,7 +386,7 @@ function countPreference(prefer: Set<string>): boolean {
  */
 async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   try {
-    return (await readJsonBody(req, limit)) ?? {}
+    return (await outsideSlot(req, () => readJsonBody(req, limit))) ?? {}
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       throw new PostgrestError(
