@@ -14,7 +14,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { startHumoBackend, type HumoBackend } from '../../supabase/local/server'
 import { signedInUser, type Client } from '../../supabase/local/contract-testing'
@@ -50,7 +50,13 @@ const ORDER_MARK = 'Quintanilla-Probe'
 const ORDER_EMAIL = 'marisol.probe@example.com'
 const customers: Client[] = []
 
+/** What the server logged as a failure: each is an exception no input should cause. */
+const serverErrors: string[] = []
+
 beforeAll(async () => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    serverErrors.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '))
+  })
   staticDir = await mkdtemp(join(tmpdir(), 'humo-probe-app-'))
   await mkdir(join(staticDir, 'assets'))
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Humo</title><div id=root>')
@@ -1431,6 +1437,7 @@ describe('a hostile probe of every surface', () => {
     const failed = await runAll(probes)
     console.log(`hostile probe: ${probes.length} requests, ${failed.size} failed`)
     expect(Object.fromEntries(failed)).toEqual({})
+    expect(serverErrors).toEqual([])
     // Nobody but the admin changed anything: the admin's own writes (brands, products, staff
     // invitations) are the only differences allowed.
     const now = await state()
@@ -1477,7 +1484,14 @@ describe('a hostile probe of every surface', () => {
     hanging.write(Buffer.alloc(1024))
     // More REST bodies that never end than one address may run requests at once: a plain read
     // from the same address must not wait for them.
-    const slowRest = ['/rest/v1/rpc/slugify', '/rest/v1/brands', '/rest/v1/contact_messages']
+    const slowRest = [
+      '/rest/v1/rpc/slugify',
+      '/rest/v1/brands',
+      '/rest/v1/contact_messages',
+      '/auth/v1/token?grant_type=password',
+      '/auth/v1/signup',
+      '/storage/v1/object/list/product_media',
+    ]
       .flatMap((path) => [path, path])
       .map((path) => {
         const slow = request({
@@ -1501,8 +1515,33 @@ describe('a hostile probe of every surface', () => {
       5_000,
     )
     expect(during.status).toBe(200)
+    const signIn = await raw(
+      {
+        name: 'sign-in during',
+        as: 'anon',
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=password',
+        headers: JSON_TYPE,
+        body: json({ email: 'nobody@example.com', password: 'not the password 1' }),
+      },
+      5_000,
+    )
+    expect(signIn.status).toBe(400)
+    const media = await raw(
+      {
+        name: 'media during',
+        as: 'none',
+        method: 'GET',
+        path: `/storage/v1/object/public/product_media/${adminObject}`,
+      },
+      5_000,
+    )
+    expect(media.status).toBe(200)
     hanging.destroy()
     for (const slow of slowRest) slow.destroy()
+    await new Promise((done) => setTimeout(done, 200))
+    // Clients that went away mid-body are nobody's failure: nothing logged as one.
+    expect(serverErrors).toEqual([])
 
     // Requests no HTTP client would send: the server answers 400 or closes, and stays up.
     for (const line of [

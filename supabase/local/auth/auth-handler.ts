@@ -156,6 +156,11 @@ export async function handleAuth(
     }
   } catch (error) {
     if (error instanceof GoTrueError) return sendAuthError(req, res, error)
+    // The client went away mid-body: nobody is left to answer, and nothing failed here.
+    if (req.destroyed || (error as { code?: unknown }).code === 'ECONNRESET') {
+      res.destroy()
+      return
+    }
     console.error('[humo-backend] auth request failed:', error)
     sendAuthError(
       req,
