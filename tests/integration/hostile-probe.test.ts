@@ -1550,6 +1550,18 @@ describe('a hostile probe of every surface', () => {
       'GET /rest/v1/categories HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
       `GET /rest/v1/categories HTTP/1.1\r\nHost: x\r\nX-Big: ${big(40_000)}\r\n\r\n`,
       'JUNK\r\n\r\n',
+      'get /rest/v1/categories HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /rest/v1/categories HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n b\r\n\r\n',
+      'POST /rest/v1/rpc/slugify HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n{}',
+      'POST /rest/v1/rpc/slugify HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n{}',
+      'POST /rest/v1/rpc/slugify HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+      'POST /rest/v1/rpc/slugify HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+      `GET /rest/v1/categories?${'a=1&'.repeat(5000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      `GET /rest/v1/categories HTTP/1.1\r\nHost: x\r\n${'X-A: 1\r\n'.repeat(3000)}\r\n`,
+      'GET /rest/v1/categories HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(50),
+      'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n',
+      'GET http://evil.example/rest/v1/categories HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+      'GET * HTTP/1.1\r\nHost: x\r\n\r\n',
       // WebSocket upgrades the realtime server must refuse as any other answer: 4xx, headers.
       ...[
         '//',
@@ -1587,6 +1599,75 @@ describe('a hostile probe of every surface', () => {
       path: '/rest/v1/categories',
     })
     expect(after.status).toBe(200)
+  }, 30_000)
+
+  it('answers racing duplicates below 500', async () => {
+    const orderId = randomUUID()
+    const order = json({
+      p_order: {
+        id: orderId,
+        secret: big(40),
+        customer: { email: 'race@example.com', firstName: 'R', lastName: 'C', phone: '4155550100' },
+        fulfilment: 'delivery',
+        deliveryMethod: 'standard',
+        shippingAddress: { address1: '1 A St', city: 'SF', state: 'CA', zipCode: '94110' },
+        billingAddress: null,
+        paymentMethod: 'card',
+        cardLast4: '4242',
+        items: [{ productId, quantity: 1 }],
+      },
+    })
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const race: Probe[] = [
+      ...Array.from({ length: 12 }, () => ({
+        name: 'same order at once',
+        as: 'anon' as const,
+        method: 'POST',
+        path: '/rest/v1/rpc/place_order',
+        headers: JSON_TYPE,
+        body: order,
+      })),
+      ...Array.from({ length: 8 }, () => ({
+        name: 'same upload at once',
+        as: 'admin' as const,
+        method: 'POST',
+        path: '/storage/v1/object/product_media/race.png',
+        headers: { 'Content-Type': 'image/png' },
+        body: png,
+      })),
+      ...Array.from({ length: 8 }, () => ({
+        name: 'same sign-up at once',
+        as: 'anon' as const,
+        method: 'POST',
+        path: '/auth/v1/signup',
+        headers: JSON_TYPE,
+        body: json({ email: 'race-signup@example.com', password: 'correct horse battery 5' }),
+      })),
+      ...Array.from({ length: 8 }, (_, i) => ({
+        name: 'same brand at once',
+        as: 'admin' as const,
+        method: 'POST',
+        path: '/rest/v1/brands',
+        headers: JSON_TYPE,
+        body: json({ name: `Race ${i}`, slug: 'race-brand' }),
+      })),
+      ...Array.from({ length: 8 }, () => ({
+        name: 'same invitation claim at once',
+        as: 'customer' as const,
+        method: 'POST',
+        path: '/rest/v1/rpc/accept_staff_invitation',
+        headers: JSON_TYPE,
+        body: json({ p_code: 'ABCD-EFGH-JKMN-PQRS' }),
+      })),
+    ]
+    const failed = await runAll(race, race.length)
+    expect(Object.fromEntries(failed)).toEqual({})
+    const { rows } = await backend.db.query('select 1 from public.orders where id = $1', [orderId])
+    expect(rows).toHaveLength(1)
+    expect(serverErrors).toEqual([])
   }, 30_000)
 
   it('answers junk realtime frames with errors and sends nobody private rows', async () => {
