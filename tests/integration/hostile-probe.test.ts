@@ -984,6 +984,30 @@ async function authProbes(): Promise<Probe[]> {
       '{"email":{"$ne":null}}',
     ])
       post(path === '/logout' || path === '/user' ? 'customer' : 'anon', `${path} junk`, path, body)
+  for (const scope of ['global', 'others', 'local', 'junk', '', '%00'])
+    post('other', `logout scope ${scope}`, `/logout?scope=${scope}`, '')
+  for (const body of [
+    { password: '123456' },
+    { password: 12345678 },
+    { password: null, email: null, phone: [1] },
+    { email: 'not-an-email' },
+    { email: `${'a'.repeat(300)}@example.com` },
+    {
+      data: { role: 'admin', is_admin: true, email_verified: true },
+      app_metadata: { role: 'service_role' },
+    },
+    { data: 'x' },
+    { data: JSON.parse(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`) as unknown },
+    { nonce: { a: 1 }, code_challenge: 1, code_challenge_method: 'junk' },
+  ])
+    probes.push({
+      name: `update user ${JSON.stringify(body).slice(0, 30)}`,
+      as: 'customer',
+      method: 'PUT',
+      path: '/auth/v1/user',
+      headers: JSON_TYPE,
+      body: json(body),
+    })
   for (const method of ['PUT', 'PATCH', 'DELETE', 'TRACE'])
     probes.push({
       name: 'odd method on user',
@@ -1397,6 +1421,36 @@ function appProbes(): Probe[] {
       method: 'GET',
       path: `/rest/v1/rpc/pull_products?${query}`,
     })
+  // Names spelled another way: encoded letters, case, schema prefixes, empty segments.
+  for (const path of [
+    '/rest/v1/%6frders?select=*',
+    '/rest/v1/ORDERS?select=*',
+    '/rest/v1/Orders',
+    '/rest/v1/public.orders',
+    '/rest/v1/auth.users',
+    '/rest/v1/"orders"',
+    '/rest/v1/orders;',
+    '/rest/v1/orders%20',
+    '/rest/v1/orders%2f..',
+    '/rest/v1//orders',
+    '/rest/v1/orders/',
+    '/rest/v1/user_profiles%00',
+    '/rest/v1/rpc/',
+    '/rest/v1/rpc//pull_orders_admin',
+    '/rest/v1/rpc/PULL_ORDERS_ADMIN',
+    '/rest/v1/rpc/public.pull_orders_admin',
+    '/storage/v1/object/public/product_media/',
+    '/storage/v1/object/public/product_media',
+    '/storage/v1/object/public//x.png',
+    '/storage/v1/object/public/PRODUCT_MEDIA/x.png',
+    '/storage/v1/object//product_media/x.png',
+    '/auth/v1//user',
+    '/auth/v1/user/',
+    '/auth/v1/USER',
+    '/auth/v1/token/',
+  ])
+    for (const as of ['none', 'anon', 'customer'] as const)
+      probes.push({ name: 'another spelling', as, method: 'GET', path })
   probes.push({
     name: 'Host junk',
     as: 'none',
@@ -1755,7 +1809,7 @@ describe('a hostile probe of every surface', () => {
     // A new order and a staff change while those joins stand: nothing private reaches anon.
     const order = await raw({
       name: 'order',
-      as: 'other',
+      as: 'anon',
       method: 'POST',
       path: '/rest/v1/rpc/place_order',
       headers: JSON_TYPE,
