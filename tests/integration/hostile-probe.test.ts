@@ -40,7 +40,9 @@ interface Answer {
 }
 
 let backend: HumoBackend
+let staticRoot: string
 let staticDir: string
+const OUTSIDE_MARK = 'outside-the-app-folder-8c1f'
 let tokens: Record<Role, string | null>
 let refreshTokens: { customer: string; other: string }
 let adminId: string
@@ -57,8 +59,11 @@ beforeAll(async () => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     serverErrors.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '))
   })
-  staticDir = await mkdtemp(join(tmpdir(), 'humo-probe-app-'))
-  await mkdir(join(staticDir, 'assets'))
+  // The app in <tmp>/app, and beside it a file no path may reach.
+  staticRoot = await mkdtemp(join(tmpdir(), 'humo-probe-app-'))
+  staticDir = join(staticRoot, 'app')
+  await mkdir(join(staticDir, 'assets'), { recursive: true })
+  await writeFile(join(staticRoot, 'secret.txt'), OUTSIDE_MARK)
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Humo</title><div id=root>')
   await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log(1)')
   backend = await startHumoBackend({
@@ -138,7 +143,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of customers) await c.removeAllChannels()
   await backend?.close()
-  await rm(staticDir, { recursive: true, force: true })
+  await rm(staticRoot, { recursive: true, force: true })
 })
 
 const port = () => Number(new URL(backend.url).port)
@@ -254,6 +259,10 @@ function verdict(probe: Probe, answer: Answer): string[] {
       '$2a$',
       '$2b$',
       'secret_hash',
+      OUTSIDE_MARK,
+      'root:x:0:0',
+      '"devDependencies"',
+      ...(backend.setup.status === 'ready' ? [backend.setup.code] : []),
     ]
     for (const secret of secrets)
       if (!sent.includes(secret) && body.includes(secret))
@@ -1298,6 +1307,16 @@ function appProbes(): Probe[] {
   const probes: Probe[] = []
   for (const [method, path] of [
     ['GET', '/..'],
+    ['GET', '/..%2fsecret.txt'],
+    ['GET', '/%2e%2e/secret.txt'],
+    ['GET', '/%2e%2e%2fsecret.txt'],
+    ['GET', '/assets/..%2f..%2fsecret.txt'],
+    ['GET', '/assets/%2e%2e/%2e%2e/secret.txt'],
+    ['GET', '/assets/..%5c..%5csecret.txt'],
+    ['GET', '/%252e%252e/secret.txt'],
+    ['GET', '/..%c0%afsecret.txt'],
+    ['GET', '/../secret.txt'],
+    ['GET', '/assets/../../secret.txt'],
     ['GET', '/%00'],
     ['GET', '/%2e%2e/%2e%2e/etc/passwd'],
     ['GET', '/..%2f..%2fpackage.json'],
