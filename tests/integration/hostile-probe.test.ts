@@ -1150,6 +1150,13 @@ function storageProbes(): Probe[] {
       ['GET', '/storage/v1/object/product_media/%252e%252e%252fpackage.json'],
       ['GET', '/storage/v1/object/product_media/..%2F..%2F..%2Fetc%2Fpasswd'],
       ['GET', '/storage/v1/object/public/product_media/%2e%2e/%2e%2e/package.json'],
+      // Under npm start the data folder holds storage/ beside jwt-secret and setup-code.
+      ['GET', '/storage/v1/object/public/product_media/%2e%2e/%2e%2e/jwt-secret'],
+      ['GET', '/storage/v1/object/public/product_media/..%2f..%2fsetup-code'],
+      ['GET', '/storage/v1/object/public/%2e%2e/jwt-secret'],
+      ['GET', '/storage/v1/object/public/..%2f..%2f/jwt-secret'],
+      ['GET', '/storage/v1/object/product_media/%2e%2e%2f%2e%2e%2fjwt-secret'],
+      ['GET', '/storage/v1/object/authenticated/product_media/..%2f..%2fsetup-code'],
       ['GET', '/storage/v1/object/public/product_media/..%5c..%5cpackage.json'],
       ['GET', '/storage/v1/object/public/%2e%2e/package.json'],
       ['GET', '/storage/v1/object/public/product_media/%c0%ae%c0%ae/x'],
