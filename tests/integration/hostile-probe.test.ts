@@ -1830,6 +1830,11 @@ describe('a hostile probe of every surface', () => {
       { topic: 'realtime:orders', event: 'phx_leave', payload: {}, ref: 'l' },
     ])
       send(anon, frame)
+    for (const token of [12, { a: 1 }, null, big(20_000), 'a.b.c', tokens.customer, ['x']])
+      for (const topic of ['realtime:orders', 'realtime:nope', 'phoenix'])
+        send(anon, { topic, event: 'access_token', payload: { access_token: token }, ref: 'tok' })
+    for (const event of ['phx_join', 'broadcast', 'presence', 'postgres_changes', 'phx_reply', ''])
+      send(anon, { topic: 'realtime:orders', event, payload: null, ref: null, join_ref: { x: 1 } })
     send(anon, { topic: 'phoenix', event: 'heartbeat', payload: {}, ref: 'hb' })
     await new Promise((done) => setTimeout(done, 300))
     // A new order and a staff change while those joins stand: nothing private reaches anon.
@@ -1873,6 +1878,7 @@ describe('a hostile probe of every surface', () => {
     expect(text).not.toContain(ORDER_MARK)
     expect(text).not.toContain(adminId)
     expect(frames.some((f) => JSON.stringify(f).includes('"hb"'))).toBe(true)
+    expect(serverErrors).toEqual([])
     anon.close()
     const after = await raw({
       name: 'after',
