@@ -1447,6 +1447,29 @@ function appProbes(): Probe[] {
       method: 'GET',
       path: `/rest/v1/rpc/pull_products?${query}`,
     })
+  // Compression asked for in every odd way, on each kind of answer.
+  for (const encoding of [
+    'gzip;q=abc',
+    'br;q=-1, gzip;q=2',
+    '*;q=0',
+    'identity;q=0',
+    `${'gzip,'.repeat(2000)}br`,
+    'x-gzip, compress, deflate',
+  ])
+    for (const path of [
+      '/rest/v1/products?limit=50',
+      '/assets/app.js',
+      '/',
+      `/storage/v1/object/public/product_media/${adminObject}`,
+      '/auth/v1/settings',
+    ])
+      probes.push({
+        name: `Accept-Encoding ${encoding.slice(0, 20)}`,
+        as: 'anon',
+        method: 'GET',
+        path,
+        headers: { 'Accept-Encoding': encoding },
+      })
   // Names spelled another way: encoded letters, case, schema prefixes, empty segments.
   for (const path of [
     '/rest/v1/%6frders?select=*',
