@@ -70,8 +70,8 @@ const ATTACKS: Attack[] = [
     path: `/rest/v1/products?description=match.${encodeURIComponent('^(.*a){20}(.*)\\2$')}`,
   },
   {
-    label: 'products with the most ilike patterns allowed (4 × 128 characters, 6 wildcards)',
-    path: `/rest/v1/products?or=(${many(4, (i) => `description.ilike.${'*a'.repeat(6)}${'b'.repeat(110)}${i}`)})`,
+    label: 'products with the most ilike patterns allowed (4 × 64 characters, 4 wildcards)',
+    path: `/rest/v1/products?or=(${many(4, (i) => `description.ilike.${'*a'.repeat(4)}${'b'.repeat(54)}${i}`)})`,
   },
   {
     label: 'products with an allowed regular expression',

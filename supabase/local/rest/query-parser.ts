@@ -30,11 +30,11 @@ export const REQUEST_LIMITS = {
   /** like, ilike, match and imatch conditions (each runs over every candidate row's text). */
   patterns: 4,
   /** Wildcards (* % _) in one like or ilike pattern: each multiplies the work per row. */
-  wildcards: 6,
+  wildcards: 4,
   /** Characters in one filter value (or one `in` item); patterns have their own cap. */
   valueLength: 4096,
   /** Characters in a like, ilike, match or imatch pattern. */
-  patternLength: 128,
+  patternLength: 64,
   /** Items in one `in` list. */
   inValues: 1000,
   /** Terms of one order=. */
