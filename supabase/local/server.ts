@@ -10,6 +10,13 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { applySeed } from '../seed/apply-seed.ts'
 import { handleAuth } from './auth/auth-handler.ts'
+import {
+  backupSettings,
+  createBackupService,
+  type BackupManifest,
+  type BackupService,
+  type BackupSettings,
+} from './backup.ts'
 import { createAuthMailer } from './mail/auth-mailer.ts'
 import { openDatabase } from './database.ts'
 import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
@@ -20,6 +27,7 @@ import {
   type OrderMailer,
 } from './mail/order-mailer.ts'
 import { handleRest, sendError } from './rest/rest-handler.ts'
+import { CatalogueCache } from './catalogue-cache.ts'
 import { prepareSetupCode, type SetupCode } from './setup-code.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
@@ -61,6 +69,11 @@ export interface HumoBackendOptions {
   rateLimits?: RateLimitRules | null
   /** How often pending orders staff never accepted are cancelled (ms); default 60 000, 0 never. */
   unacceptedOrderSweepMs?: number
+  /**
+   * Backups (backup.ts, docs/decisions/030), with a data folder only: where, how many, and whether
+   * the server takes one a day. Default: HUMO_BACKUP_DIR/HUMO_BACKUP_KEEP's defaults, no daily one.
+   */
+  backups?: (BackupSettings & { daily: boolean }) | null
 }
 
 export interface HumoMailOptions {
@@ -102,6 +115,8 @@ export interface HumoBackend {
   db: PGlite
   /** What main.ts prints about the first admin's setup code. */
   setup: SetupCode
+  /** Makes a backup now (needs a data folder). */
+  backup(): Promise<{ file: string; manifest: BackupManifest }>
   close(): Promise<void>
 }
 
@@ -145,7 +160,15 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   }
 
   const { db, fresh, applied } = await openDatabase(dataDir ? join(dataDir, 'db') : null)
+  const backups: BackupService | null = dataDir
+    ? createBackupService(
+        db,
+        dataDir,
+        options.backups ?? { ...backupSettings({}, dataDir), daily: false },
+      )
+    : null
   const cleanUp = async () => {
+    await backups?.close()
     const closingSweep = sweep
     sweep = null
     await closingSweep?.close()
@@ -210,7 +233,13 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     const limiter = new RateLimiter(
       options.rateLimits === undefined ? { ...DEFAULT_RATE_LIMITS } : options.rateLimits,
     )
-    const rest = { db, cache, jwtSecret: keys.secret, beforeRpc: createRpcRateLimits(limiter) }
+    const rest = {
+      db,
+      cache,
+      jwtSecret: keys.secret,
+      beforeRpc: createRpcRateLimits(limiter),
+      catalogueCache: new CatalogueCache(),
+    }
     const auth = {
       db,
       jwtSecret: keys.secret,
@@ -279,6 +308,10 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         }
       }
 
+      if (pathname === '/_humo/backup' && backups) {
+        await backups.handle(req, res, keys.serviceRoleKey)
+        return
+      }
       if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
         await handleRest(req, res, rest, url)
         return
@@ -422,6 +455,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   const url = `http://${urlHost}:${address.port}`
   siteUrl = mail?.publicUrl || url
   log(`listening on ${url}`)
+  await backups?.started(url, (message) => console.warn(`[humo-backend] ${message}`))
 
   if (mail) {
     try {
@@ -459,6 +493,10 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     jwtSecret,
     db,
     setup,
+    backup() {
+      if (!backups) return Promise.reject(new Error('Backups need a data folder'))
+      return backups.backup()
+    },
     close() {
       closing ??= (async () => {
         // NOTE: realtime first: server.close() waits for upgraded WebSocket connections, which

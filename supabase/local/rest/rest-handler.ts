@@ -37,6 +37,13 @@ import {
   type BuiltRead,
 } from './sql-builder.ts'
 import { sendText } from '../compression.ts'
+import {
+  CACHED_PULLS,
+  canonicalJson,
+  catalogueVersion,
+  sendCached,
+  type CatalogueCache,
+} from '../catalogue-cache.ts'
 
 export interface RestContext {
   db: PGlite
@@ -45,6 +52,8 @@ export interface RestContext {
   jwtSecret: Uint8Array
   /** Runs before a function is called (rate limits: rpc-rate-limits.ts); throws to refuse. */
   beforeRpc?: (call: RpcCall) => void
+  /** Anonymous catalogue pulls, kept per catalogue version (catalogue-cache.ts). */
+  catalogueCache?: CatalogueCache
 }
 
 export interface RpcCall {
@@ -571,38 +580,58 @@ async function handleRpc(
     stripNulls: shape.stripNulls,
   })
   const readOnly = method !== 'POST' || fn.volatility !== 'volatile'
-  const result = await withRequestRole(
-    ctx.db,
-    auth,
-    requestMeta(req, url, readOnly),
-    async (tx) => {
-      if (built.read) return runRead(tx, built.read)
-      const row = (
-        await tx.query<{ body?: string | null; row_count?: number }>(
-          built.call!.sql,
-          built.call!.params,
-        )
-      ).rows[0]
-      return { body: row?.body ?? 'null', rowCount: row?.row_count ?? 1, total: null }
-    },
-  )
+  const run = async () => {
+    const result = await withRequestRole(
+      ctx.db,
+      auth,
+      requestMeta(req, url, readOnly),
+      async (tx) => {
+        if (built.read) return runRead(tx, built.read)
+        const row = (
+          await tx.query<{ body?: string | null; row_count?: number }>(
+            built.call!.sql,
+            built.call!.params,
+          )
+        ).rows[0]
+        return { body: row?.body ?? 'null', rowCount: row?.row_count ?? 1, total: null }
+      },
+    )
+    if (shape.single && fn.returnsSet) expectOneRow(result.rowCount)
+    const headers: Record<string, string> = {
+      'Content-Type': shape.single ? shape.contentType : 'application/json; charset=utf-8',
+    }
+    if (fn.returnsSet) {
+      headers['Content-Range'] = contentRange(
+        request.options.get('')?.offset ?? 0,
+        result.rowCount,
+        result.total,
+      )
+    }
+    return { status: 200, headers, body: result.body }
+  }
   if (fn.returnsVoid) {
+    await run()
     res.writeHead(204)
     res.end()
     return
   }
-  if (shape.single && fn.returnsSet) expectOneRow(result.rowCount)
-  const headers: Record<string, string> = {
-    'Content-Type': shape.single ? shape.contentType : 'application/json; charset=utf-8',
+  // Only a caller without a user (the anon role, no subject) is served from the cache, so an
+  // entry never holds what depends on who asks.
+  if (ctx.catalogueCache && CACHED_PULLS.has(name) && auth.role === 'anon' && !auth.claims.sub) {
+    const key = canonicalJson([
+      name,
+      args,
+      [...url.searchParams].sort(),
+      shape,
+      [...prefer].sort(),
+      req.headers['accept-profile'] ?? '',
+    ])
+    const version = await catalogueVersion(ctx.db)
+    sendCached(req, res, await ctx.catalogueCache.load(key, version, run))
+    return
   }
-  if (fn.returnsSet) {
-    headers['Content-Range'] = contentRange(
-      request.options.get('')?.offset ?? 0,
-      result.rowCount,
-      result.total,
-    )
-  }
-  await sendText(req, res, 200, headers, result.body)
+  const answer = await run()
+  await sendText(req, res, answer.status, answer.headers, answer.body)
 }
 
 function requestMeta(req: IncomingMessage, url: URL, readOnly: boolean) {
