@@ -3,6 +3,7 @@
 // when ready and closes the database on SIGINT/SIGTERM so PGlite flushes to disk.
 import { isAbsolute, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { backupSettings } from './backup.ts'
 import { parseTrustedProxies, setTrustedProxies } from './client-address.ts'
 import { parseRateLimits } from './rate-limits.ts'
 import { startHumoBackend } from './server.ts'
@@ -28,10 +29,14 @@ async function main(): Promise<void> {
     )
   // Behind a reverse proxy (README.md, "Rate limits"): whose X-Forwarded-For names the caller.
   setTrustedProxies(parseTrustedProxies(process.env.HUMO_TRUSTED_PROXIES))
+  const dataDir = process.env.HUMO_DATA_DIR || `${repo}.humo-data`
+  // Backups (README.md, "Backups"): one a day unless HUMO_BACKUPS=off; `npm run backup` any time.
+  const backups = backupSettings(process.env, dataDir)
   const backend = await startHumoBackend({
     port,
     host: process.env.HOST || '127.0.0.1',
-    dataDir: process.env.HUMO_DATA_DIR || `${repo}.humo-data`,
+    dataDir,
+    backups,
     staticDir: `${repo}dist`,
     quiet: true,
     // The first admin's setup code (README.md, "The first admin"): random per install unless set.

@@ -1,0 +1,250 @@
+// @vitest-environment node
+// Backups (docs/decisions/030): a round trip (orders and a media object, backup, the data folder
+// removed, restore, everything back), a restore over an existing folder that moves it aside, and
+// the refusal of files that are not whole Humo backups: a random tarball, a tampered backup, a
+// truncated one, and one whose manifest names another format.
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { Readable } from 'node:stream'
+import { createGunzip, createGzip, gzipSync } from 'node:zlib'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import tar from 'tar-stream'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { Database } from './api-types.ts'
+import { NotABackupError, pruneBackups, restoreBackup } from './backup.ts'
+import { startHumoBackend } from './server.ts'
+
+const clientOptions = {
+  auth: { persistSession: false },
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+}
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDx0d0WQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+let root: string
+let dataDir: string
+let backupDir: string
+let backupFile: string
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'humo-backup-'))
+  dataDir = join(root, 'shop')
+  backupDir = join(root, 'backups')
+})
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+})
+
+const start = () =>
+  startHumoBackend({
+    dataDir,
+    quiet: true,
+    rateLimits: null,
+    backups: { dir: backupDir, keep: 7, daily: false },
+  })
+
+async function placeOrder(anon: SupabaseClient<Database>, productId: string, n: number) {
+  const id = randomUUID()
+  const placed = await anon.rpc('place_order', {
+    p_order: {
+      id,
+      secret: `backup-secret-${n}-backup-secret-backup`,
+      customer: {
+        email: `backup${n}@example.com`,
+        firstName: 'Ana',
+        lastName: `Backup ${n}`,
+        phone: '(707) 555-0173',
+      },
+      fulfilment: 'delivery',
+      deliveryMethod: 'standard',
+      shippingAddress: {
+        address1: '500 Valencia St',
+        city: 'San Francisco',
+        state: 'CA',
+        zipCode: '94110',
+      },
+      billingAddress: null,
+      paymentMethod: 'card',
+      cardLast4: '4242',
+      items: [{ productId, quantity: 1 }],
+    },
+  })
+  if (placed.error) throw new Error(placed.error.message)
+  return id
+}
+
+it('brings back every order and media object after the data folder is removed', async () => {
+  const orderIds: string[] = []
+  let orderCount = 0
+  const mediaPath = `backup-test/${randomUUID()}.png`
+  const first = await start()
+  try {
+    const anon = createClient<Database>(first.url, first.anonKey, clientOptions)
+    const service = createClient<Database>(first.url, first.serviceRoleKey, clientOptions)
+    const { rows } = await first.db.query<{ id: string }>(
+      'select id from public.products where is_active and quantity_available > 10 limit 1',
+    )
+    for (let n = 0; n < 5; n++) orderIds.push(await placeOrder(anon, rows[0]!.id, n))
+    orderCount = (
+      await first.db.query<{ n: number }>('select count(*)::int as n from public.orders')
+    ).rows[0]!.n
+    const upload = await service.storage
+      .from('product_media')
+      .upload(mediaPath, png, { contentType: 'image/png' })
+    expect(upload.error).toBeNull()
+    // As `npm run backup` asks a running server: loopback, with the service role key.
+    const refused = await fetch(`${first.url}/_humo/backup`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${first.anonKey}` },
+    })
+    expect(refused.status).toBe(401)
+    const answer = await fetch(`${first.url}/_humo/backup`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${first.serviceRoleKey}` },
+    })
+    expect(answer.status).toBe(200)
+    const made = (await answer.json()) as { file: string; manifest: { counts: { orders: number } } }
+    backupFile = made.file
+    expect(made.manifest.counts.orders).toBe(orderCount)
+  } finally {
+    await first.close()
+  }
+  expect(existsSync(join(dataDir, 'server.json'))).toBe(false)
+
+  await rm(dataDir, { recursive: true, force: true })
+  const restored = await restoreBackup(backupFile, dataDir)
+  expect(restored.movedAside).toBeNull()
+
+  const second = await start()
+  try {
+    const service = createClient<Database>(second.url, second.serviceRoleKey, clientOptions)
+    const orders = await service.from('orders').select('id').in('id', orderIds)
+    expect(orders.error).toBeNull()
+    expect(orders.data!.map((o) => o.id).sort()).toEqual([...orderIds].sort())
+    const all = await service.from('orders').select('id', { count: 'exact', head: true })
+    expect(all.count).toBe(orderCount)
+    const image = await fetch(
+      service.storage.from('product_media').getPublicUrl(mediaPath).data.publicUrl,
+    )
+    expect(image.status).toBe(200)
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png)
+  } finally {
+    await second.close()
+  }
+}, 120_000)
+
+it('moves a data folder that is in the way aside instead of overwriting it', async () => {
+  await writeFile(join(dataDir, 'marker'), 'here before the restore')
+  const { movedAside } = await restoreBackup(backupFile, dataDir)
+  expect(movedAside).toMatch(/\.before-restore-\d{8}-\d{6}$/)
+  expect(await readFile(join(movedAside!, 'marker'), 'utf8')).toBe('here before the restore')
+  expect(existsSync(join(dataDir, 'marker'))).toBe(false)
+}, 60_000)
+
+/** The entries of a backup, to build damaged copies of it. */
+async function entries(file: string): Promise<Map<string, Buffer>> {
+  const found = new Map<string, Buffer>()
+  const extract = tar.extract()
+  extract.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer))
+    stream.on('end', () => {
+      found.set(header.name, Buffer.concat(chunks))
+      next()
+    })
+  })
+  await pipeline(Readable.from([await readFile(file)]), createGunzip(), extract)
+  return found
+}
+
+async function writeTarball(file: string, parts: Map<string, Buffer>): Promise<void> {
+  const pack = tar.pack()
+  const { createWriteStream } = await import('node:fs')
+  const written = pipeline(pack, createGzip(), createWriteStream(file))
+  for (const [name, data] of parts) pack.entry({ name }, data)
+  pack.finalize()
+  await written
+}
+
+it('refuses a file that is not a whole, untouched Humo backup, and leaves the folder alone', async () => {
+  const before = (await readdir(dataDir)).sort()
+  const refuse = async (file: string, reason: RegExp) => {
+    const error = await restoreBackup(file, dataDir).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(NotABackupError)
+    expect((error as Error).message).toMatch(reason)
+    expect((await readdir(dataDir)).sort()).toEqual(before)
+  }
+
+  const plain = join(root, 'not-a-backup.txt')
+  await writeFile(plain, 'hello, this is a shopping list')
+  await refuse(plain, /not a complete gzipped tar/)
+
+  const randomTarball = join(root, 'random.tar.gz')
+  await writeTarball(randomTarball, new Map([['notes.txt', Buffer.from('just notes')]]))
+  await refuse(randomTarball, /no humo-backup\.json/)
+
+  const parts = await entries(backupFile)
+  const otherFormat = new Map(parts)
+  const manifest = JSON.parse(parts.get('humo-backup.json')!.toString()) as Record<string, unknown>
+  otherFormat.set('humo-backup.json', Buffer.from(JSON.stringify({ ...manifest, format: 'x' })))
+  const wrongFormat = join(root, 'wrong-format.tar.gz')
+  await writeTarball(wrongFormat, otherFormat)
+  await refuse(wrongFormat, /wrong format name/)
+
+  const tampered = new Map(parts)
+  tampered.set(
+    'data/jwt-secret',
+    Buffer.from('an attacker chose this secret, 48 characters long!\n'),
+  )
+  const tamperedFile = join(root, 'tampered.tar.gz')
+  await writeTarball(tamperedFile, tampered)
+  await refuse(tamperedFile, /data\/jwt-secret does not match its checksum/)
+
+  const extra = new Map(parts)
+  extra.set('data/storage/product_media/planted.png', png)
+  const extraFile = join(root, 'extra.tar.gz')
+  await writeTarball(extraFile, extra)
+  await refuse(extraFile, /planted\.png is not in its manifest/)
+
+  const whole = await readFile(backupFile)
+  const truncated = join(root, 'truncated.tar.gz')
+  await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)))
+  await refuse(truncated, /truncated/)
+  // A gzip stream that ends cleanly but holds half a tar is refused too.
+  const halfTar = join(root, 'half-tar.tar.gz')
+  const tarBytes = await new Promise<Buffer>((done, fail) => {
+    const chunks: Buffer[] = []
+    Readable.from([whole])
+      .pipe(createGunzip())
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => done(Buffer.concat(chunks)))
+      .on('error', fail)
+  })
+  await writeFile(halfTar, gzipSync(tarBytes.subarray(0, Math.floor(tarBytes.length / 2))))
+  await refuse(halfTar, /not a complete gzipped tar|is missing/)
+}, 60_000)
+
+it('keeps only the newest backups', async () => {
+  const dir = join(root, 'prune')
+  const { mkdir } = await import('node:fs/promises')
+  await mkdir(dir)
+  for (let day = 1; day <= 9; day++)
+    await writeFile(join(dir, `humo-backup-2026010${day}-120000.tar.gz`), '')
+  await writeFile(join(dir, 'unrelated.txt'), '')
+  await pruneBackups(dir, 7)
+  expect((await readdir(dir)).sort()).toEqual([
+    ...[3, 4, 5, 6, 7, 8, 9].map((d) => `humo-backup-2026010${d}-120000.tar.gz`),
+    'unrelated.txt',
+  ])
+})

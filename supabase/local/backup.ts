@@ -1,0 +1,418 @@
+// Backups of a shop's data folder (docs/decisions/030): one gzipped tar holding a manifest
+// (humo-backup.json: format, version, time, app version, migrations, counts and the sha256 of
+// every other entry), PGlite's own dump of the database (taken by the running instance under its
+// query lock, so it is consistent), the media in storage/, the JWT secret and the setup code.
+// Restoring checks all of it before touching anything, and never overwrites a data folder in place.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createWriteStream, existsSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip, createGzip } from 'node:zlib'
+import { PGlite } from '@electric-sql/pglite'
+import tar from 'tar-stream'
+
+export const BACKUP_FORMAT = 'humo-backup'
+export const BACKUP_VERSION = 1
+const MANIFEST = 'humo-backup.json'
+const DATABASE = 'database.tar.gz'
+/** Files of the data folder kept beside the database (the storage folder comes on top). */
+const DATA_FILES = ['jwt-secret', 'setup-code']
+const BACKUP_NAME = /^humo-backup-\d{8}-\d{6}(?:-\d+)?\.tar\.gz$/
+/** What a backup may hold at most once unpacked; more is not a file this code wrote. */
+const MAX_ENTRY_BYTES = 4 * 1024 ** 3
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT
+  version: typeof BACKUP_VERSION
+  createdAt: string
+  appVersion: string
+  migrations: string[]
+  counts: { orders: number; products: number; mediaFiles: number }
+  files: Record<string, { size: number; sha256: string }>
+}
+
+export interface BackupSettings {
+  dir: string
+  keep: number
+}
+
+/** A backup file that is not a whole, untouched Humo backup. */
+export class NotABackupError extends Error {
+  constructor(file: string, reason: string) {
+    super(`${file} is not a Humo backup: ${reason}`)
+    this.name = 'NotABackupError'
+  }
+}
+
+/**
+ * HUMO_BACKUPS=off turns daily backups off; HUMO_BACKUP_DIR (default: the data folder's sibling
+ * <data folder>-backups, so removing the data folder keeps them) and HUMO_BACKUP_KEEP (default 7).
+ */
+export function backupSettings(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): BackupSettings & { daily: boolean } {
+  const keepText = env.HUMO_BACKUP_KEEP ?? '7'
+  const keep = Number(keepText)
+  if (!/^\d+$/.test(keepText) || keep < 1 || keep > 10_000)
+    throw new Error(`HUMO_BACKUP_KEEP must be a whole number from 1, got ${keepText}`)
+  const off = (env.HUMO_BACKUPS ?? '').trim().toLowerCase()
+  if (off !== '' && off !== 'off' && off !== 'on')
+    throw new Error(`HUMO_BACKUPS must be on or off, got ${env.HUMO_BACKUPS}`)
+  const dir = env.HUMO_BACKUP_DIR || `${resolve(dataDir)}-backups`
+  return { dir: resolve(dir), keep, daily: off !== 'off' }
+}
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex')
+
+async function listFiles(root: string, under = ''): Promise<string[]> {
+  const here = join(root, under)
+  if (!existsSync(here)) return []
+  const found: string[] = []
+  for (const entry of await readdir(here, { withFileTypes: true })) {
+    const path = under ? `${under}/${entry.name}` : entry.name
+    if (entry.isDirectory()) found.push(...(await listFiles(root, path)))
+    else if (entry.isFile()) found.push(path)
+  }
+  return found.sort()
+}
+
+async function appVersion(): Promise<string> {
+  const pkg = JSON.parse(
+    await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
+  ) as { version?: string }
+  return pkg.version ?? 'unknown'
+}
+
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace('T', '-')
+    .replace(/\.\d+Z$/, '')
+
+/**
+ * Writes one backup of the shop whose database `db` is (open on `dataDir`) into `dir`; returns its
+ * path and manifest. Only the database dump holds the database's query lock; media are read after.
+ */
+export async function createBackup(
+  db: PGlite,
+  dataDir: string,
+  dir: string,
+): Promise<{ file: string; manifest: BackupManifest }> {
+  const dump = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer())
+  const { rows: migrations } = await db.query<{ version: string; name: string | null }>(
+    'select version, name from supabase_migrations.schema_migrations order by version',
+  )
+  const count = async (table: string) =>
+    Number(
+      (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0,
+    )
+  const parts = new Map<string, Uint8Array>([[DATABASE, dump]])
+  for (const name of DATA_FILES) {
+    const path = join(dataDir, name)
+    if (existsSync(path)) parts.set(`data/${name}`, await readFile(path))
+  }
+  const media = await listFiles(join(dataDir, 'storage'))
+  for (const path of media)
+    parts.set(`data/storage/${path}`, await readFile(join(dataDir, 'storage', path)))
+
+  const created = new Date()
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: created.toISOString(),
+    appVersion: await appVersion(),
+    migrations: migrations.map((m) => `${m.version}_${m.name ?? ''}`),
+    counts: {
+      orders: await count('public.orders'),
+      products: await count('public.products'),
+      mediaFiles: media.length,
+    },
+    files: Object.fromEntries(
+      [...parts].map(([name, data]) => [name, { size: data.byteLength, sha256: sha256(data) }]),
+    ),
+  }
+
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  let file = join(dir, `humo-backup-${stamp(created)}.tar.gz`)
+  for (let n = 2; existsSync(file); n++)
+    file = join(dir, `humo-backup-${stamp(created)}-${n}.tar.gz`)
+  // Written beside its final name and renamed, so a half-written file never looks like a backup.
+  const partial = `${file}.partial-${randomBytes(4).toString('hex')}`
+  const pack = tar.pack()
+  const written = pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600 }))
+  pack.entry({ name: MANIFEST, mode: 0o600 }, JSON.stringify(manifest, null, 2))
+  for (const [name, data] of parts) pack.entry({ name, mode: 0o600 }, Buffer.from(data))
+  pack.finalize()
+  try {
+    await written
+    await rename(partial, file)
+  } catch (error) {
+    await rm(partial, { force: true })
+    throw error
+  }
+  return { file, manifest }
+}
+
+/** Reads and checks a backup file whole: its manifest, and every entry against its checksum. */
+export async function readBackup(
+  file: string,
+): Promise<{ manifest: BackupManifest; parts: Map<string, Buffer> }> {
+  let data: Buffer
+  try {
+    data = await readFile(file)
+  } catch (error) {
+    throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error })
+  }
+  const entries = new Map<string, Buffer>()
+  const extract = tar.extract()
+  extract.on('entry', (header, stream, next) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    stream.on('data', (data: unknown) => {
+      const chunk = data as Buffer
+      size += chunk.length
+      if (size > MAX_ENTRY_BYTES) stream.destroy(new Error('an entry is too large'))
+      else chunks.push(chunk)
+    })
+    stream.on('end', () => {
+      if (header.type === 'file') {
+        if (entries.has(header.name)) extract.destroy(new Error(`${header.name} twice`))
+        entries.set(header.name, Buffer.concat(chunks))
+      }
+      next()
+    })
+    stream.on('error', (error) => extract.destroy(error))
+  })
+  try {
+    await pipeline(Readable.from([data]), createGunzip(), extract)
+  } catch (error) {
+    throw new NotABackupError(
+      file,
+      `it is not a complete gzipped tar file (${(error as Error).message}); it may be truncated`,
+    )
+  }
+  const manifestData = entries.get(MANIFEST)
+  if (!manifestData) throw new NotABackupError(file, `it has no ${MANIFEST}`)
+  let manifest: BackupManifest
+  try {
+    manifest = JSON.parse(manifestData.toString('utf8')) as BackupManifest
+  } catch {
+    throw new NotABackupError(file, `its ${MANIFEST} is not JSON`)
+  }
+  if (manifest?.format !== BACKUP_FORMAT) throw new NotABackupError(file, 'wrong format name')
+  const version: unknown = manifest.version
+  if (version !== BACKUP_VERSION)
+    throw new NotABackupError(
+      file,
+      `format version ${String(version)}; this Humo reads version ${String(BACKUP_VERSION)}`,
+    )
+  if (!manifest.files || typeof manifest.files !== 'object' || !manifest.files[DATABASE])
+    throw new NotABackupError(file, 'its manifest lists no database')
+  const parts = new Map<string, Buffer>()
+  for (const [name, expected] of Object.entries(manifest.files)) {
+    const safe = name === DATABASE || /^data\/(?:[^/]+\/)*[^/]+$/.test(name)
+    if (!safe || name.split('/').some((p) => p === '..' || p === '.' || p === ''))
+      throw new NotABackupError(file, `unsafe entry name ${JSON.stringify(name)}`)
+    const part = entries.get(name)
+    if (!part) throw new NotABackupError(file, `${name} is missing`)
+    if (part.byteLength !== expected?.size || sha256(part) !== expected.sha256)
+      throw new NotABackupError(file, `${name} does not match its checksum (changed or damaged)`)
+    parts.set(name, part)
+  }
+  for (const name of entries.keys())
+    if (name !== MANIFEST && !parts.has(name))
+      throw new NotABackupError(file, `${name} is not in its manifest`)
+  return { manifest, parts }
+}
+
+/**
+ * Brings the shop in `file` back into `dataDir`. A data folder already there is moved aside to
+ * <dataDir>.before-restore-<time> (returned as movedAside), never overwritten. The caller makes
+ * sure no server has `dataDir` open.
+ */
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+): Promise<{ manifest: BackupManifest; movedAside: string | null }> {
+  const target = resolve(dataDir)
+  const { manifest, parts } = await readBackup(file)
+  const when = stamp(new Date())
+  const staging = `${target}.restoring-${when}-${randomBytes(3).toString('hex')}`
+  await mkdir(staging, { recursive: true, mode: 0o700 })
+  try {
+    for (const [name, data] of parts) {
+      if (name === DATABASE) continue
+      const path = join(staging, ...name.slice('data/'.length).split('/'))
+      if (!resolve(path).startsWith(staging + sep)) throw new NotABackupError(file, 'unsafe path')
+      await mkdir(dirname(path), { recursive: true })
+      await writeFile(path, data, { mode: 0o600 })
+    }
+    await mkdir(join(staging, 'storage'), { recursive: true })
+    // PGlite unpacks its own dump into the new folder; opening it also proves the dump is sound.
+    const db = await PGlite.create({
+      dataDir: join(staging, 'db'),
+      loadDataDir: new Blob([new Uint8Array(parts.get(DATABASE)!)]),
+    })
+    try {
+      await db.query('select 1 from supabase_migrations.schema_migrations limit 1')
+    } finally {
+      await db.close()
+    }
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true })
+    throw error
+  }
+  let movedAside: string | null = null
+  if (existsSync(target)) {
+    movedAside = `${target}.before-restore-${when}`
+    await rename(target, movedAside)
+  }
+  await rename(staging, target)
+  return { manifest, movedAside }
+}
+
+/** Deletes all but the newest `keep` backups in `dir` (only files named like backups). */
+export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+  if (!existsSync(dir)) return []
+  const names = (await readdir(dir)).filter((n) => BACKUP_NAME.test(n)).sort()
+  const gone = names.slice(0, Math.max(0, names.length - keep))
+  for (const name of gone) await rm(join(dir, name), { force: true })
+  return gone.map((n) => join(dir, n))
+}
+
+async function newestBackupAge(dir: string): Promise<number> {
+  if (!existsSync(dir)) return Infinity
+  let newest = 0
+  for (const name of await readdir(dir))
+    if (BACKUP_NAME.test(name)) newest = Math.max(newest, (await stat(join(dir, name))).mtimeMs)
+  return newest ? Date.now() - newest : Infinity
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The running server's daily backups: checked soon after the start and then every hour, a backup
+ * is made when the newest one in the folder is a day old (so restarts neither skip nor repeat a
+ * day), then old ones are pruned. Failures are reported, never thrown into the server.
+ */
+export function startDailyBackups(
+  run: () => Promise<{ file: string }>,
+  settings: BackupSettings,
+  warn: (message: string) => void,
+  checkEveryMs = 60 * 60 * 1000,
+): { close(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve()
+  const check = () => {
+    running = (async () => {
+      if ((await newestBackupAge(settings.dir)) < DAY_MS - checkEveryMs / 2) return
+      await run()
+      await pruneBackups(settings.dir, settings.keep)
+    })().catch((error: unknown) => warn(`daily backup failed: ${(error as Error).message}`))
+  }
+  const first = setTimeout(check, Math.min(checkEveryMs, 30_000))
+  const timer = setInterval(check, checkEveryMs)
+  first.unref()
+  timer.unref()
+  return {
+    async close() {
+      clearTimeout(first)
+      clearInterval(timer)
+      await running
+    },
+  }
+}
+
+/** The file a running server leaves in its data folder so the backup and restore commands find it. */
+export const SERVER_FILE = 'server.json'
+
+const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
+
+export interface BackupService {
+  /** Makes a backup now (one at a time), then prunes old ones. */
+  backup(): Promise<{ file: string; manifest: BackupManifest }>
+  /** POST /_humo/backup: `npm run backup` asking the running server (loopback + service key). */
+  handle(req: IncomingMessage, res: ServerResponse, serviceRoleKey: string): Promise<void>
+  /** Once listening: leaves server.json for the commands, and starts the daily backups. */
+  started(url: string, warn: (message: string) => void): Promise<void>
+  close(): Promise<void>
+}
+
+/** The backups of a server running on `dataDir`; settings.daily starts the daily timer. */
+export function createBackupService(
+  db: PGlite,
+  dataDir: string,
+  settings: BackupSettings & { daily: boolean },
+): BackupService {
+  let chain: Promise<unknown> = Promise.resolve()
+  let daily: { close(): Promise<void> } | null = null
+  let serverFile: string | null = null
+  const backup = () => {
+    const next = chain.then(async () => {
+      const made = await createBackup(db, dataDir, settings.dir)
+      await pruneBackups(settings.dir, settings.keep)
+      return made
+    })
+    chain = next.catch(() => undefined)
+    return next
+  }
+  const answer = (res: ServerResponse, status: number, body: object) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+    res.end(JSON.stringify(body))
+  }
+  return {
+    backup,
+    async handle(req, res, serviceRoleKey) {
+      req.resume()
+      // Behind a reverse proxy on this machine every caller is loopback: the key is what counts.
+      if (!LOOPBACK.test(req.socket.remoteAddress ?? ''))
+        return answer(res, 403, { error: 'Backups are only made for callers on this machine' })
+      const given = Buffer.from(String(req.headers.authorization ?? ''))
+      const wanted = Buffer.from(`Bearer ${serviceRoleKey}`)
+      if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
+        return answer(res, 401, { error: 'The service role key is required' })
+      if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST')
+        return answer(res, 405, { error: 'Use POST to make a backup' })
+      }
+      const { file, manifest } = await backup()
+      answer(res, 200, { file, manifest })
+    },
+    async started(url, warn) {
+      serverFile = join(dataDir, SERVER_FILE)
+      await writeFile(serverFile, JSON.stringify({ pid: process.pid, url }) + '\n', {
+        mode: 0o600,
+      })
+      if (settings.daily) daily = startDailyBackups(backup, settings, warn)
+    },
+    async close() {
+      await daily?.close()
+      daily = null
+      await chain
+      if (serverFile) await rm(serverFile, { force: true })
+      serverFile = null
+    },
+  }
+}
+
+/** The server running on `dataDir`, if its server.json names a live process. */
+export async function runningServer(dataDir: string): Promise<{ pid: number; url: string } | null> {
+  let info: { pid?: unknown; url?: unknown }
+  try {
+    info = JSON.parse(await readFile(join(dataDir, SERVER_FILE), 'utf8')) as typeof info
+  } catch {
+    return null
+  }
+  if (typeof info.pid !== 'number' || typeof info.url !== 'string') return null
+  try {
+    process.kill(info.pid, 0)
+  } catch (error) {
+    // EPERM: alive, but someone else's.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null
+  }
+  return { pid: info.pid, url: info.url }
+}
