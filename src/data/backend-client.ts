@@ -35,5 +35,15 @@ export function createRpcClient(config: BackendConfig): RpcClient {
   const rest = new PostgrestClient(`${backendBase(config)}/rest/v1`, {
     headers: { apikey: key, Authorization: `Bearer ${key}` },
   })
-  return { rpc: (fn, args) => rest.rpc(fn, args) }
+  // The pulls go as GET, their null arguments left to the functions' defaults: the browser
+  // keeps the answer and revalidates it by its ETag, so an unchanged catalogue costs a 304
+  // (docs/decisions/029). Everything else (orders, messages) stays POST.
+  return {
+    rpc: (fn, args = {}) =>
+      fn.startsWith('pull_')
+        ? rest.rpc(fn, Object.fromEntries(Object.entries(args).filter((a) => a[1] != null)), {
+            get: true,
+          })
+        : rest.rpc(fn, args),
+  }
 }

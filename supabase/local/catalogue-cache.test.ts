@@ -255,6 +255,51 @@ describe('anonymous catalogue pull cache', () => {
     expect(plain.encoding).toBeUndefined()
     expect(plain.data.toString()).toBe(body)
   })
+
+  it("serves the app's GET pull from the cache too, 304 to its ETag", async () => {
+    const { createRpcClient } = await import('../../src/data/backend-client')
+    const requests: string[] = []
+    const original = globalThis.fetch
+    const counting: typeof fetch = (input, init) => {
+      requests.push(
+        `${init?.method ?? 'GET'} ${input instanceof Request ? input.url : input.toString()}`,
+      )
+      return original(input, init)
+    }
+    globalThis.fetch = counting
+    try {
+      const client = createRpcClient({ supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey })
+      const answer = await client.rpc('pull_products', FIRST_VISIT)
+      expect(answer.error).toBeNull()
+      // The shop's settings are pulled the same way (not cached: no catalogue_changes signal).
+      const settings = await client.rpc('pull_shop_settings', FIRST_VISIT)
+      expect(settings.error).toBeNull()
+      expect((settings.data as { rows: unknown[] }).rows).toHaveLength(1)
+    } finally {
+      globalThis.fetch = original
+    }
+    expect(requests).toEqual([
+      `GET ${backend.url}/rest/v1/rpc/pull_products?max_rows=1000`,
+      `GET ${backend.url}/rest/v1/rpc/pull_shop_settings?max_rows=1000`,
+    ])
+
+    const get = () =>
+      fetch(`${backend.url}/rest/v1/rpc/pull_products?max_rows=1000`, {
+        headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
+      })
+    const first = await get()
+    const etag = first.headers.get('etag')!
+    expect(etag).toBeTruthy()
+    await first.text()
+    const again = await fetch(`${backend.url}/rest/v1/rpc/pull_products?max_rows=1000`, {
+      headers: {
+        apikey: backend.anonKey,
+        Authorization: `Bearer ${backend.anonKey}`,
+        'If-None-Match': etag,
+      },
+    })
+    expect(again.status).toBe(304)
+  })
 })
 
 async function createProductAndExpect(sql: string): Promise<void> {
