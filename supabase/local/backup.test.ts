@@ -13,10 +13,16 @@ import { Readable } from 'node:stream'
 import { createGunzip, createGzip, gzipSync } from 'node:zlib'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import tar from 'tar-stream'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import type { Database } from './api-types.ts'
-import { NotABackupError, pruneBackups, restoreBackup } from './backup.ts'
+import {
+  NotABackupError,
+  pruneBackups,
+  restoreBackup,
+  runningServer,
+  startDailyBackups,
+} from './backup.ts'
 import { startHumoBackend } from './server.ts'
 
 const clientOptions = {
@@ -114,10 +120,13 @@ it('brings back every order and media object after the data folder is removed', 
     const made = (await answer.json()) as { file: string; manifest: { counts: { orders: number } } }
     backupFile = made.file
     expect(made.manifest.counts.orders).toBe(orderCount)
+    // What `npm run restore` checks before it refuses to restore under a running server.
+    expect(await runningServer(dataDir)).toEqual({ pid: process.pid, url: first.url })
   } finally {
     await first.close()
   }
   expect(existsSync(join(dataDir, 'server.json'))).toBe(false)
+  expect(await runningServer(dataDir)).toBeNull()
 
   await rm(dataDir, { recursive: true, force: true })
   const restored = await restoreBackup(backupFile, dataDir)
@@ -248,3 +257,34 @@ it('keeps only the newest backups', async () => {
     'unrelated.txt',
   ])
 })
+
+it('makes a daily backup when the newest is a day old, and not again while it is fresh', async () => {
+  const dir = join(root, 'daily')
+  const backend = await startHumoBackend({
+    dataDir: join(root, 'daily-shop'),
+    quiet: true,
+    backups: { dir, keep: 2, daily: false },
+  })
+  try {
+    let runs = 0
+    const warnings: string[] = []
+    const daily = startDailyBackups(
+      async () => {
+        runs++
+        return backend.backup()
+      },
+      { dir, keep: 2 },
+      (message) => warnings.push(message),
+      100,
+    )
+    await vi.waitFor(() => expect(runs).toBe(1), { timeout: 30_000 })
+    // Several more checks find a backup less than a day old.
+    await new Promise((done) => setTimeout(done, 500))
+    await daily.close()
+    expect(runs).toBe(1)
+    expect(warnings).toEqual([])
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tar.gz'))).toHaveLength(1)
+  } finally {
+    await backend.close()
+  }
+}, 60_000)

@@ -306,13 +306,19 @@ export function startDailyBackups(
   warn: (message: string) => void,
   checkEveryMs = 60 * 60 * 1000,
 ): { close(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve()
+  let running: Promise<void> | null = null
   const check = () => {
+    // A backup can take longer than the interval: a check while one runs would start another.
+    if (running) return
     running = (async () => {
       if ((await newestBackupAge(settings.dir)) < DAY_MS - checkEveryMs / 2) return
       await run()
       await pruneBackups(settings.dir, settings.keep)
-    })().catch((error: unknown) => warn(`daily backup failed: ${(error as Error).message}`))
+    })()
+      .catch((error: unknown) => warn(`daily backup failed: ${(error as Error).message}`))
+      .finally(() => {
+        running = null
+      })
   }
   const first = setTimeout(check, Math.min(checkEveryMs, 30_000))
   const timer = setInterval(check, checkEveryMs)
