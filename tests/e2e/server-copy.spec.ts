@@ -104,7 +104,7 @@ test('the copy stays until the app’s page has its products, never giving way t
   await passAgeGate(page)
   // A slow first pull: the app's page is ready long before its products are.
   const PULL_DELAY_MS = 2500
-  await page.route('**/rest/v1/rpc/pull_products', async (route) => {
+  await page.route(/\/rest\/v1\/rpc\/pull_products(\?|$)/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, PULL_DELAY_MS))
     await route.continue()
   })
