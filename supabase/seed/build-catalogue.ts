@@ -86,7 +86,6 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
 
   const categoryId = new Map(categories.map((c) => [c.slug, seedUuid('category', c.slug)]))
   const brandId = new Map(brands.map((b) => [b.slug, seedUuid('brand', b.slug)]))
-  const brandName = new Map(brands.map((b) => [b.slug, b.name]))
   const typeId = new Map(productTypes.map((t) => [t.name, seedUuid('product_type', t.name)]))
 
   const rows: CatalogueRows = {
@@ -183,7 +182,6 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
     const path = `${id}/cover.${raster ? 'webp' : 'svg'}`
     const svg = productCoverSvg({
       name: seed.name,
-      brand: brandName.get(seed.brand) ?? '',
       category: seed.category,
       type: seed.type,
     })

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SEED_MEDIA_DIR as MEDIA_DIR, slugify } from './build-catalogue.ts'
-import { brands, products } from './catalogue.ts'
+import { products } from './catalogue.ts'
 import { productCoverSvg } from './product-art.ts'
 
 const SECONDS = 3
@@ -19,7 +19,7 @@ const FPS = 24
 const FRAMES = SECONDS * FPS
 
 // Zoom from 1 to 1.08 and back along a cosine, so the last frame meets the first; 1.08 keeps the
-// name and brand (60 px from the edge of an 800 px cover) inside the frame. The cover is
+// illustration inside the frame. The cover is
 // upscaled first because zoompan moves in whole pixels, which shows as jitter at small sizes.
 const FILTER = [
   'scale=1440:1440',
@@ -31,7 +31,6 @@ const FILTER = [
 function main(): void {
   mkdirSync(MEDIA_DIR, { recursive: true })
   const work = mkdtempSync(join(tmpdir(), 'humo-videos-'))
-  const brandName = new Map(brands.map((b) => [b.slug, b.name]))
   try {
     for (const product of products.filter((p) => p.video)) {
       const slug = slugify(product.name)
@@ -42,7 +41,6 @@ function main(): void {
         svg,
         productCoverSvg({
           name: product.name,
-          brand: brandName.get(product.brand) ?? '',
           category: product.category,
           type: product.type,
         }),

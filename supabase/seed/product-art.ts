@@ -1,6 +1,8 @@
-// Generated product cover art: an SVG per product with a gradient in its category's colours, a
-// simple illustration of the kind of product, and its brand and name. Seeding renders these to
-// WebP (cover-image.ts) into the storage bucket, so the demo shop has real, distinct pictures
+// Generated product cover art: an SVG per product with a gradient in its category's (a flower's:
+// its strain's) colours, soft shapes placed by the product's name, and a simple illustration of
+// the kind of product. No words: a card and a product page print the name and brand beside the
+// picture, so a picture that carried them too showed them twice (issue 25). Seeding renders these
+// to WebP (cover-image.ts) into the storage bucket, so the demo shop has real, distinct pictures
 // without committed binaries.
 import type { CategorySlug } from './catalogue.ts'
 
@@ -45,35 +47,9 @@ function hash(text: string): number {
   return h >>> 0
 }
 
-const escapeXml = (text: string): string =>
-  text.replace(
-    /[<>&'"]/g,
-    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!,
-  )
-
-/** Greedy word wrap into at most `maxLines` lines of about `width` characters. */
-function wrap(text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(/\s+/)) {
-    if (line && (line + ' ' + word).length > width) {
-      lines.push(line)
-      line = word
-    } else {
-      line = line ? `${line} ${word}` : word
-    }
-  }
-  if (line) lines.push(line)
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines)
-    kept[maxLines - 1] = `${kept[maxLines - 1]!.replace(/\s*\S*$/, '')}…`
-    return kept
-  }
-  return lines
-}
-
-function leaf(p: Palette): string {
-  const leaflets = [
+/** A seven-leaflet cannabis leaf around (0, 0), 250 units tall. */
+const leafBlades = (
+  [
     [-88, 0.42],
     [-58, 0.68],
     [-29, 0.9],
@@ -82,13 +58,15 @@ function leaf(p: Palette): string {
     [58, 0.68],
     [88, 0.42],
   ] as const
-  const blades = leaflets
-    .map(
-      ([angle, scale]) =>
-        `<path transform="rotate(${angle}) scale(${scale})" d="M0 0 C 26 -60 30 -170 0 -250 C -30 -170 -26 -60 0 0 Z" />`,
-    )
-    .join('')
-  return `<g transform="translate(400 370) scale(1.2)" fill="${p.accent}" fill-opacity="0.92">${blades}
+)
+  .map(
+    ([angle, scale]) =>
+      `<path transform="rotate(${angle}) scale(${scale})" d="M0 0 C 26 -60 30 -170 0 -250 C -30 -170 -26 -60 0 0 Z" />`,
+  )
+  .join('')
+
+function leaf(p: Palette): string {
+  return `<g transform="translate(400 370) scale(1.2)" fill="${p.accent}" fill-opacity="0.92">${leafBlades}
     <path d="M-4 0 L4 0 L8 110 L-8 110 Z" /></g>`
 }
 
@@ -189,7 +167,7 @@ function bag(p: Palette): string {
     <path d="M-95 -150 C -95 -230 95 -230 95 -150" fill="none" stroke="${p.accent}" stroke-width="22" stroke-linecap="round"/>
     <rect x="-190" y="-150" width="380" height="300" rx="34" fill="${p.accent}" fill-opacity="0.94"/>
     <rect x="-190" y="-150" width="380" height="56" rx="24" fill="#000000" fill-opacity="0.12"/>
-    <text x="0" y="55" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-style="italic" font-size="92" fill="${p.from}">Humo</text>
+    <g transform="translate(0 95) scale(0.36)" fill="${p.from}" fill-opacity="0.8">${leafBlades}</g>
   </g>`
 }
 
@@ -211,47 +189,73 @@ const ILLUSTRATIONS: Record<CategorySlug, (p: Palette) => string> = {
 }
 
 export interface ArtInput {
+  /** Only chooses among the palettes and places the shapes: the picture shows no text. */
   name: string
-  brand: string
   category: CategorySlug
   /** The product type picks a more specific illustration where there is one (Chocolates, ...). */
   type?: string
-  caption?: string
 }
 
-export function productCoverSvg({ name, brand, category, type, caption }: ArtInput): string {
-  const palettes = PALETTES[category]
+/** Flowers are coloured by strain, so a menu reads indica, sativa and hybrid at a glance. */
+const STRAIN_PALETTES: Record<string, Palette> = {
+  Indica: { from: '#1d2b53', to: '#6a3f9c', accent: '#d2bdf7', ink: '#f6f1ff' },
+  Sativa: { from: '#2f4a12', to: '#c08a1e', accent: '#f4e39a', ink: '#fffbea' },
+  Hybrid: { from: '#0f3d2e', to: '#3e8e5a', accent: '#b7e4a1', ink: '#f4fbef' },
+}
+
+/** Soft discs and rings behind the illustration, placed by the product's seed. */
+function backdrop(p: Palette, seed: number): string {
+  let state = seed || 1
+  const next = () => {
+    state = Math.imul(state ^ (state >>> 15), 2246822507) ^ Math.imul(state, 3266489909)
+    state ^= state >>> 13
+    return (state >>> 0) / 4294967296
+  }
+  const shapes: string[] = []
+  for (let i = 0; i < 7; i++) {
+    const x = Math.round(next() * 800)
+    const y = Math.round(next() * 800)
+    const r = Math.round(40 + next() * 130)
+    const opacity = (0.06 + next() * 0.12).toFixed(2)
+    shapes.push(
+      i % 3 === 0
+        ? `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${p.ink}" stroke-opacity="${opacity}" stroke-width="${Math.round(6 + next() * 10)}"/>`
+        : `<circle cx="${x}" cy="${y}" r="${r}" fill="${p.accent}" fill-opacity="${opacity}"/>`,
+    )
+  }
+  return shapes.join('')
+}
+
+export function productCoverSvg({ name, category, type }: ArtInput): string {
   const seed = hash(name)
-  const p = palettes[seed % palettes.length]!
+  const strain = category === 'flower' && type ? STRAIN_PALETTES[type] : undefined
+  const palettes = PALETTES[category]
+  const p = strain ?? palettes[seed % palettes.length]!
   const angle = 20 + (seed % 50)
-  const lines = wrap(name, 22, 3)
+  // Each product's illustration sits a little differently, so neighbours on a menu differ.
+  const tilt = ((seed >>> 8) % 17) - 8
+  const scale = (0.92 + ((seed >>> 16) % 13) / 100).toFixed(2)
   const illustrate = (type && TYPE_ILLUSTRATIONS[type]) || ILLUSTRATIONS[category]
-  const nameY = 800 - 70 - (lines.length - 1) * 58
-  const nameText = lines
-    .map((line, i) => `<tspan x="60" dy="${i === 0 ? 0 : 58}">${escapeXml(line)}</tspan>`)
-    .join('')
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img" aria-label="${escapeXml(name)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
   <defs>
     <linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)">
       <stop offset="0" stop-color="${p.from}"/>
       <stop offset="1" stop-color="${p.to}"/>
     </linearGradient>
-    <radialGradient id="glow" cx="0.5" cy="0.42" r="0.5">
-      <stop offset="0" stop-color="#ffffff" stop-opacity="0.28"/>
+    <radialGradient id="glow" cx="0.5" cy="0.45" r="0.5">
+      <stop offset="0" stop-color="#ffffff" stop-opacity="0.3"/>
       <stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
     </radialGradient>
-    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0.55" stop-color="#000000" stop-opacity="0"/>
-      <stop offset="1" stop-color="#000000" stop-opacity="0.45"/>
-    </linearGradient>
+    <radialGradient id="ground" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="#000000" stop-opacity="0.3"/>
+      <stop offset="1" stop-color="#000000" stop-opacity="0"/>
+    </radialGradient>
   </defs>
   <rect width="800" height="800" fill="url(#bg)"/>
-  <circle cx="400" cy="340" r="330" fill="url(#glow)"/>
-  ${illustrate(p)}
-  <rect width="800" height="800" fill="url(#shade)"/>
-  <text x="60" y="${nameY - 64}" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-size="26" font-weight="600" letter-spacing="4" fill="${p.ink}" fill-opacity="0.8">${escapeXml(brand.toUpperCase())}</text>
-  <text x="60" y="${nameY}" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-size="52" font-weight="800" fill="${p.ink}">${nameText}</text>
-  ${caption ? `<text x="740" y="70" text-anchor="end" font-family="system-ui, sans-serif" font-size="24" font-weight="700" fill="${p.ink}" fill-opacity="0.85">${escapeXml(caption)}</text>` : ''}
+  ${backdrop(p, seed)}
+  <circle cx="400" cy="370" r="340" fill="url(#glow)"/>
+  <ellipse cx="400" cy="590" rx="250" ry="46" fill="url(#ground)"/>
+  <g transform="translate(400 400) rotate(${tilt}) scale(${scale}) translate(-400 -400)">${illustrate(p)}</g>
 </svg>
 `
 }
