@@ -14,6 +14,7 @@ import {
   type CommandId,
 } from '../admin-commands'
 import { downloadText, ordersToCsv, productsToCsv, today } from '../admin-csv'
+import { DEVICE_COPY_NOTE, exportSource, notReadyMessage, type ExportSource } from '../export-wait'
 import { removeAdminData } from '../admin.actions'
 import type { AdminProductRow } from '../admin-product'
 import { useAdminOrders, useCatalogueProducts, useOrderNotices } from '../hooks/use-admin-data'
@@ -53,9 +54,6 @@ type Props = {
 type Tab = 'orders' | 'products' | 'brands' | 'analytics'
 /** An open Ark dialog's content (the palette is one too). */
 const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
-/** How long Export Orders waits for the orders' first pull before taking what the device holds. */
-const EXPORT_WAIT_MS = 10_000
-
 type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'settings' | null
 
 /** The back office (SPEC.md §2 "Admin dashboard") and what its command palette runs. */
@@ -181,35 +179,63 @@ export function AdminDashboard({
     }
   }
 
-  const exportProducts = async () => {
-    const rows = products.rows ?? (navigator.onLine ? await products.load() : null)
-    if (!rows) {
-      toaster.create({
-        type: 'error',
-        title: 'Products are not loaded yet',
-        description: 'Try again in a moment.',
-      })
-      return
+  // Exports wait for this page's first pull, or say why they cannot yet (export-wait.ts).
+  const exportReady = async (
+    what: string,
+    whenPulled: () => Promise<boolean>,
+    heldBefore: () => boolean,
+    pulledAlready: boolean,
+  ): Promise<ExportSource | null> => {
+    if (!pulledAlready && navigator.onLine)
+      toaster.create({ type: 'info', title: `Loading the ${what} before the export…` })
+    const source = await exportSource({ online: navigator.onLine, whenPulled, heldBefore })
+    if (source === 'offline' || source === 'loading') {
+      toaster.create({ type: 'error', ...notReadyMessage(source, what) })
+      return null
     }
+    return source
+  }
+
+  const exportProducts = async () => {
+    const source = await exportReady(
+      'products',
+      replication.whenProductsPulled,
+      () => replication.productsSynced,
+      replication.productsPulled,
+    )
+    if (!source) return
+    const rows = await products.load()
     downloadText(`humo-products-${today()}.csv`, productsToCsv(rows))
-    toaster.create({ type: 'success', title: `Exported ${rows.length} products` })
+    toaster.create({
+      type: 'success',
+      title: `Exported ${rows.length} products`,
+      description: source === 'device' ? DEVICE_COPY_NOTE : undefined,
+    })
+  }
+
+  /** Every order for an export or a report, or null having said why not yet. */
+  const ordersForExport = async () => {
+    const source = await exportReady(
+      'orders',
+      replication.whenOrdersPulled,
+      () => replication.ordersSynced,
+      replication.ordersPulled,
+    )
+    if (!source) return null
+    const docs = await db.admin_orders.find({ sort: [{ createdAt: 'desc' }] }).exec()
+    return { source, all: docs.map((doc) => doc.toMutableJSON()) }
   }
 
   const exportOrders = async () => {
-    // Right after sign-in the device may not hold the orders yet: online, the export waits for
-    // this sign-in's first pull (10 s at most); offline, it takes what the device holds.
-    if (navigator.onLine) {
-      let timer: ReturnType<typeof setTimeout> | undefined
-      await Promise.race([
-        replication.whenOrdersSynced(),
-        new Promise((resolve) => (timer = setTimeout(resolve, EXPORT_WAIT_MS))),
-      ])
-      clearTimeout(timer)
-    }
-    const docs = await db.admin_orders.find({ sort: [{ createdAt: 'desc' }] }).exec()
-    const all = docs.map((doc) => doc.toMutableJSON())
+    const found = await ordersForExport()
+    if (!found) return
+    const { source, all } = found
     downloadText(`humo-orders-${today()}.csv`, ordersToCsv(all))
-    toaster.create({ type: 'success', title: `Exported ${all.length} orders` })
+    toaster.create({
+      type: 'success',
+      title: `Exported ${all.length} orders`,
+      description: source === 'device' ? DEVICE_COPY_NOTE : undefined,
+    })
   }
 
   const run = (id: CommandId) => {
@@ -262,6 +288,16 @@ export function AdminDashboard({
   runRef.current = run
 
   const syncing = replication.active || sync$.value.syncing
+  // The report and the charts say when their orders are not the server's yet (issue 25).
+  const ordersNote = replication.ordersPulled
+    ? null
+    : replication.ordersSynced
+      ? online
+        ? 'Updating the orders from the server…'
+        : 'Offline: figures from this device’s copy of the orders.'
+      : online
+        ? 'Loading the orders from the server…'
+        : 'Offline: this device has not loaded the orders yet.'
 
   return (
     <div className={css({ bg: 'bg.canvas', color: 'fg.default', minH: '100dvh' })}>
@@ -327,7 +363,7 @@ export function AdminDashboard({
             <BrandsTab supabase={supabase} products={products.rows} onChanged={resync} />
           </Tabs.Content>
           <Tabs.Content value="analytics">
-            <AnalyticsTab orders={orders ?? []} catalogue={catalogue} />
+            <AnalyticsTab orders={orders ?? []} catalogue={catalogue} ordersNote={ordersNote} />
           </Tabs.Content>
         </Tabs.Root>
       </main>
@@ -376,6 +412,8 @@ export function AdminDashboard({
         open={dialog === 'report'}
         onClose={() => setDialog(null)}
         orders={orders ?? []}
+        ordersNote={ordersNote}
+        loadOrders={() => ordersForExport().then((found) => found?.all ?? null)}
       />
       <AdminSettingsDialog
         open={dialog === 'settings'}

@@ -53,9 +53,12 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 export function AnalyticsTab({
   orders,
   catalogue,
+  ordersNote,
 }: {
   orders: AdminOrderDoc[]
   catalogue: CatalogueProduct[]
+  /** Said while the device's orders are not the server's yet (loading, offline). */
+  ordersNote?: string | null
 }) {
   const revenue = useMemo(() => revenueByDay(orders, 30), [orders])
   const statuses = useMemo(() => ordersByStatus(orders), [orders])
@@ -73,6 +76,11 @@ export function AnalyticsTab({
         gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' },
       })}
     >
+      {ordersNote && (
+        <p role="status" className={cx(muted, css({ gridColumn: '1 / -1' }))}>
+          {ordersNote}
+        </p>
+      )}
       <Panel title="Revenue by day (last 30 days)">
         <div className={css({ h: '64' })}>
           <ResponsiveContainer width="100%" height="100%">

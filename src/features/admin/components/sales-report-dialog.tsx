@@ -16,37 +16,58 @@ const PERIODS = [
   { value: 'all', label: 'All time' },
 ] as const
 
+type Period = (typeof PERIODS)[number]['value']
+
+function salesReport(orders: AdminOrderDoc[], period: Period) {
+  const inPeriod = ordersInPeriod(orders, period === 'all' ? null : Number(period))
+  const sales = inPeriod.filter((o) => o.status !== 'cancelled')
+  return {
+    orders: inPeriod,
+    totals: periodTotals(inPeriod),
+    tax: roundMoney(sales.reduce((s, o) => s + o.tax, 0)),
+    shipping: roundMoney(sales.reduce((s, o) => s + o.shipping, 0)),
+    discount: roundMoney(sales.reduce((s, o) => s + o.discount, 0)),
+    byStatus: ordersByStatusWords(inPeriod),
+    top: topProducts(inPeriod, 10),
+  }
+}
+
 /** Generate Sales Report: a period's totals, by status and top products, and its CSV. */
 export function SalesReportDialog({
   open,
   onClose,
   orders,
+  ordersNote,
+  loadOrders,
 }: {
   open: boolean
   onClose: () => void
   orders: AdminOrderDoc[]
+  /** Said while the device's orders are not the server's yet (loading, offline). */
+  ordersNote?: string | null
+  /**
+   * Every order for the CSV, once this page's first pull is done (or null, having said why):
+   * a file made from what the device held right after sign-in could be empty (issue 25).
+   */
+  loadOrders?: () => Promise<AdminOrderDoc[] | null>
 }) {
-  const [period, setPeriod] = useState<(typeof PERIODS)[number]['value']>('30')
-  const report = useMemo(() => {
-    const inPeriod = ordersInPeriod(orders, period === 'all' ? null : Number(period))
-    const sales = inPeriod.filter((o) => o.status !== 'cancelled')
-    return {
-      orders: inPeriod,
-      totals: periodTotals(inPeriod),
-      tax: roundMoney(sales.reduce((s, o) => s + o.tax, 0)),
-      shipping: roundMoney(sales.reduce((s, o) => s + o.shipping, 0)),
-      discount: roundMoney(sales.reduce((s, o) => s + o.discount, 0)),
-      byStatus: ordersByStatusWords(inPeriod),
-      top: topProducts(inPeriod, 10),
-    }
-  }, [orders, period])
+  const [period, setPeriod] = useState<Period>('30')
+  const [preparing, setPreparing] = useState(false)
+  const report = useMemo(() => salesReport(orders, period), [orders, period])
   const label = PERIODS.find((p) => p.value === period)!.label
 
-  const download = () => {
-    downloadText(
-      `humo-sales-report-${period}-${today()}.csv`,
-      salesReportToCsv({ ...report, period: label }),
-    )
+  const download = async () => {
+    setPreparing(true)
+    try {
+      const all = loadOrders ? await loadOrders() : orders
+      if (!all) return
+      downloadText(
+        `humo-sales-report-${period}-${today()}.csv`,
+        salesReportToCsv({ ...salesReport(all, period), period: label }),
+      )
+    } finally {
+      setPreparing(false)
+    }
   }
 
   return (
@@ -68,8 +89,15 @@ export function SalesReportDialog({
               onValueChange={setPeriod}
             />
           </div>
-          <Button onClick={download}>Download CSV</Button>
+          <Button onClick={() => void download()} disabled={preparing}>
+            {preparing ? 'Loading orders…' : 'Download CSV'}
+          </Button>
         </div>
+        {ordersNote && (
+          <p role="status" className={muted}>
+            {ordersNote}
+          </p>
+        )}
         <dl
           className={css({
             display: 'grid',

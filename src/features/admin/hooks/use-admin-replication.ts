@@ -7,6 +7,7 @@ import { CATALOGUE_TABLES, watchChanges } from '../../../data/replication/live-c
 
 const GENERATION_KEY = 'humo.admin-replication'
 const PRODUCTS_SYNCED_KEY = 'humo.admin-products-synced'
+const ORDERS_SYNCED_KEY = 'humo.admin-orders-synced'
 
 /**
  * The replication's identifier. A new one after each sign-out, so the next admin pulls every
@@ -28,6 +29,12 @@ export type AdminReplication = {
   nudgeProducts: () => void
   /** Resolves once the device holds the catalogue (at once when it already does). */
   whenProductsSynced: () => Promise<void>
+  /**
+   * This page's first pull of each (not an earlier visit's): true once it is done, false when
+   * nothing replicates (signed out, or no backend yet).
+   */
+  whenProductsPulled: () => Promise<boolean>
+  whenOrdersPulled: () => Promise<boolean>
   /** Resolves once this sign-in's first pull of orders is done (at once after it). */
   whenOrdersSynced: () => Promise<void>
   /** Stop replicating (sign-out) and start the next sign-in from scratch. */
@@ -36,6 +43,14 @@ export type AdminReplication = {
   active: boolean
   /** The device holds the whole catalogue of this generation (pulled at least once). */
   productsSynced: boolean
+  /** The device holds every order of this generation (pulled at least once). */
+  ordersSynced: boolean
+  /**
+   * This page's first pulls are done: what the device holds is the server's as of now, not
+   * only as of an earlier visit (exports and reports wait for these, issue 25).
+   */
+  productsPulled: boolean
+  ordersPulled: boolean
   productsError: string | null
 }
 
@@ -58,6 +73,11 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
   const [productsSynced, setProductsSynced] = useState(
     () => localStorage.getItem(PRODUCTS_SYNCED_KEY) === generation(),
   )
+  const [ordersSynced, setOrdersSynced] = useState(
+    () => localStorage.getItem(ORDERS_SYNCED_KEY) === generation(),
+  )
+  const [productsPulled, setProductsPulled] = useState(false)
+  const [ordersPulled, setOrdersPulled] = useState(false)
 
   useEffect(() => {
     if (!supabase) return
@@ -85,7 +105,14 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
       if (ref.current !== current) return
       localStorage.setItem(PRODUCTS_SYNCED_KEY, id)
       setProductsSynced(true)
+      setProductsPulled(true)
       setProductsError(null)
+    })
+    void orders.awaitInitialReplication().then(() => {
+      if (ref.current !== current) return
+      localStorage.setItem(ORDERS_SYNCED_KEY, id)
+      setOrdersSynced(true)
+      setOrdersPulled(true)
     })
     const stopOrders = watchChanges(supabase, 'humo-admin-orders', ['orders'], () => orders.nudge())
     const stopProducts = watchChanges(supabase, 'humo-admin-products', CATALOGUE_TABLES, () =>
@@ -117,6 +144,18 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
     whenOrdersSynced: async () => {
       await ref.current?.orders.awaitInitialReplication()
     },
+    whenProductsPulled: async () => {
+      const current = ref.current
+      if (!current) return false
+      await current.products.awaitInitialReplication()
+      return true
+    },
+    whenOrdersPulled: async () => {
+      const current = ref.current
+      if (!current) return false
+      await current.orders.awaitInitialReplication()
+      return true
+    },
     whenProductsSynced: async () => {
       if (productsSynced) return
       await ref.current?.products.awaitInitialReplication()
@@ -126,12 +165,19 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
       ref.current = null
       await Promise.all([current?.orders.cancel(), current?.products.cancel()])
       localStorage.removeItem(PRODUCTS_SYNCED_KEY)
+      localStorage.removeItem(ORDERS_SYNCED_KEY)
       setProductsSynced(false)
+      setOrdersSynced(false)
+      setProductsPulled(false)
+      setOrdersPulled(false)
       generation(true)
     },
     error,
     active,
     productsSynced,
+    ordersSynced,
+    productsPulled,
+    ordersPulled,
     productsError,
   }
 }
