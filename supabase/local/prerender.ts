@@ -172,20 +172,57 @@ export function createPrerenderer(
   return Object.assign(prerender, { warm })
 }
 
+/** Controls whose press needs the app: the copy shows them as not ready (issue 25). */
+const NATIVE_CONTROL = /<(button|input|select|textarea)\b([^>]*)>/gi
+/** Ark's controls drawn as elements with a role (a slider's thumbs, a switch). */
+const ROLE_CONTROL =
+  /<(?!(?:a|button|input|select|textarea)\b)([a-z][a-z0-9-]*)\b([^>]*\srole="(?:slider|switch|checkbox|radio|spinbutton|combobox)"[^>]*)>/gi
+const HAS_DISABLED = /\sdisabled(?=[\s=/]|$)/i
+
+/**
+ * The copy's own style: its controls look not ready (dimmed, with a busy pointer) until the app
+ * takes the copy's place with its own page, whose controls work. Links are links, and work.
+ */
+export const NOT_READY_STYLE =
+  ':host{cursor:progress}' +
+  'button:disabled,input:disabled,select:disabled,textarea:disabled,[aria-disabled="true"],' +
+  'label:has(input:disabled){cursor:progress;opacity:.55;filter:grayscale(.6)}'
+
+/**
+ * The page's controls, disabled: a press on the copy cannot reach the app, which has not started
+ * (nor ever hydrates the copy), so it must not look as if it could. Before, the whole copy was
+ * inert: a tap on Add to Cart, or on a link, did nothing and said nothing.
+ */
+export function notReady(page: string): string {
+  return page
+    .replace(NATIVE_CONTROL, (tag, name: string, attributes: string) =>
+      HAS_DISABLED.test(attributes) ? tag : `<${name} disabled${attributes}>`,
+    )
+    .replace(ROLE_CONTROL, (_tag, name: string, attributes: string) => {
+      const rest = attributes
+        .replace(/\saria-disabled="[^"]*"/i, '')
+        .replace(/\stabindex="[^"]*"/i, '')
+      return `<${name} aria-disabled="true" data-disabled="" tabindex="-1"${rest}>`
+    })
+}
+
 /**
  * The shell with the page's copy before #root, in a closed shadow root with the app's
  * stylesheet: it is a picture of the page, apart from the app's document (no second set of ids
- * or texts for scripts, tests or assistive technology: it is inert and hidden from them), until
- * the app takes it away. The stylesheet holds the first paint here, so the copy never shows
- * unstyled (the splash alone does not need it: index.html).
+ * or texts for scripts or tests), until the app takes it away. It is not inert: its links work
+ * as plain navigations, and assistive technology reads it as the page (the app's own page is
+ * hidden from it meanwhile, BootSplash). Its controls show that they are not ready (notReady).
+ * The stylesheet holds the first paint here, so the copy never shows unstyled (the splash alone
+ * does not need it: index.html).
  */
 export function withCopy(shell: string, page: string): string {
   const stylesheet = /<link rel="preload" as="style" crossorigin href="([^"]+)" data-app-css[^>]*>/
   const href = stylesheet.exec(shell)?.[1]
   if (!href) throw new Error('index.html has no app stylesheet')
   const copy =
-    `<div id="${COPY_ID}" inert aria-hidden="true"><template shadowrootmode="closed">` +
-    `<link rel="stylesheet" crossorigin href="${href}">${page}</template></div>`
+    `<div id="${COPY_ID}"><template shadowrootmode="closed">` +
+    `<link rel="stylesheet" crossorigin href="${href}"><style>${NOT_READY_STYLE}</style>` +
+    `${notReady(page)}</template></div>`
   // The copy's first pictures are asked for with the stylesheet: a parser meets them only once
   // it reaches them in the copy, at the end of the HTML.
   const preloads = [...page.matchAll(/<img\b[^>]*\bfetchpriority="high"[^>]*>/gi)]

@@ -247,7 +247,7 @@ export function productCoverSvg({ name, category, type }: ArtInput): string {
       <stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
     </radialGradient>
     <radialGradient id="ground" cx="0.5" cy="0.5" r="0.5">
-      <stop offset="0" stop-color="#000000" stop-opacity="0.3"/>
+      <stop offset="0" stop-color="#000000" stop-opacity="0.18"/>
       <stop offset="1" stop-color="#000000" stop-opacity="0"/>
     </radialGradient>
   </defs>

@@ -148,3 +148,130 @@ test('the app’s scripts are asked for only after the copy’s first paint, how
   expect(scripts.length).toBeGreaterThan(0)
   expect(Math.min(...scripts)).toBeGreaterThan(firstPaint)
 })
+
+// Issue 25: a press on the copy before the app took its place was lost without a word (the copy
+// was inert: a tap on Add to Cart did nothing, and neither did a link). Its controls now show
+// that they are not ready until the app's own page is there, and its links work as links.
+
+type CopyControl = { disabled: boolean; opacity: number; cursor: string; x: number; y: number }
+
+/** The first control of the copy whose text (or label) matches, as the browser holds it. */
+async function copyControl(page: Page, tag: string, text: RegExp): Promise<CopyControl | null> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+      root: CdpNode
+    }
+    const textOf = (node: CdpNode): string =>
+      node.nodeType === 3
+        ? node.nodeValue
+        : [...(node.children ?? []), ...(node.shadowRoots ?? [])].map(textOf).join('')
+    const label = (node: CdpNode) => {
+      const attributes = node.attributes ?? []
+      const at = attributes.indexOf('aria-label')
+      return at >= 0 ? attributes[at + 1]! : textOf(node)
+    }
+    const found: CdpNode[] = []
+    const walk = (node: CdpNode, inCopy: boolean) => {
+      const copy = inCopy || (node.attributes ?? []).join(' ').includes('prerendered-page')
+      if (copy && node.nodeName === tag.toUpperCase() && text.test(label(node))) found.push(node)
+      for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child, copy)
+    }
+    walk(root, false)
+    for (const node of found) {
+      const { object } = (await cdp.send('DOM.resolveNode', {
+        backendNodeId: node.backendNodeId,
+      })) as {
+        object: { objectId: string }
+      }
+      const { result } = (await cdp.send('Runtime.callFunctionOn', {
+        objectId: object.objectId,
+        functionDeclaration: `function () {
+          this.scrollIntoView({ block: 'center' })
+          const box = this.getBoundingClientRect()
+          const style = getComputedStyle(this)
+          return {
+            disabled: this.disabled === true || this.getAttribute('aria-disabled') === 'true',
+            opacity: Number(style.opacity),
+            cursor: style.cursor,
+            x: box.x + box.width / 2,
+            y: box.y + box.height / 2,
+            shown: box.width > 0 && box.height > 0,
+          }
+        }`,
+        returnByValue: true,
+      })) as { result: { value: CopyControl & { shown: boolean } } }
+      if (result.value.shown) return result.value
+    }
+    return null
+  } finally {
+    await cdp.detach()
+  }
+}
+type CdpNode = DomNode & {
+  nodeName: string
+  backendNodeId: number
+  attributes?: string[]
+  children?: CdpNode[]
+  shadowRoots?: CdpNode[]
+}
+
+/** Holds the app's scripts back until `release` is called: the copy stays, as under load. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue().catch(() => undefined)
+  })
+  return release
+}
+
+test('the copy’s Add to Cart shows it is not ready, and pressed once the app has its page it works', async ({
+  page,
+}) => {
+  await passAgeGate(page)
+  const release = await holdAppScripts(page)
+  await page.goto('/product/humboldt-purple-kush')
+  await expect(page.locator('#boot-splash')).toHaveCount(0)
+  await expect(page.locator('#prerendered-page')).toHaveCount(1)
+
+  const add = await copyControl(page, 'button', /^Add to Cart$/)
+  expect(add).not.toBeNull()
+  // Visibly not ready: disabled, dimmed, a busy pointer.
+  expect(add!.disabled).toBe(true)
+  expect(add!.opacity).toBeLessThan(0.7)
+  expect(add!.cursor).toBe('progress')
+  await page.mouse.click(add!.x, add!.y)
+  // The header's buttons and the quantity too.
+  for (const [tag, name] of [
+    ['button', /^Switch to (dark|light) theme$/],
+    ['input', /^Quantity$/],
+    ['button', /^Increase quantity$/],
+  ] as const) {
+    const control = await copyControl(page, tag, name)
+    expect(control, String(name)).not.toBeNull()
+    expect(control!.disabled, String(name)).toBe(true)
+  }
+
+  release()
+  await expect(page.locator('#prerendered-page')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Humboldt Purple Kush' })).toBeVisible()
+  // The press on the copy added nothing behind the shopper's back; the app's button works.
+  await expect(page.getByTestId('cart-count')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click()
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+})
+
+test('a link on the copy works as a link while the app is still on its way', async ({ page }) => {
+  await passAgeGate(page)
+  await holdAppScripts(page)
+  await page.goto('/menu/flower')
+  await expect(page.locator('#boot-splash')).toHaveCount(0)
+  await expect(page.locator('#prerendered-page')).toHaveCount(1)
+  const link = await copyControl(page, 'a', /Humboldt Purple Kush/)
+  expect(link).not.toBeNull()
+  expect(link!.disabled).toBe(false)
+  await page.mouse.click(link!.x, link!.y)
+  await expect(page).toHaveURL(/\/product\/humboldt-purple-kush$/)
+})
