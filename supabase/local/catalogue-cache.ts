@@ -1,14 +1,19 @@
-// A cache for the catalogue pulls anonymous shoppers make on their first visit (pull_products,
-// pull_categories, pull_brands, pull_product_types): every first visit asks for the same rows,
-// so the answer is read and compressed once per version of the catalogue, not once per shopper
-// (docs/decisions/029). Only anonymous calls are cached, so an entry holds nothing but what the
-// anon role may read. An entry is valid for one version of the catalogue_changes table, which
-// every write to a catalogue table bumps (statement-level triggers); the version is read before
-// each cached call, so a committed change reaches the next visitor as fast as without a cache.
+// A cache for what anonymous shoppers read of the catalogue: the pulls of their first visit
+// (pull_products, pull_categories, pull_brands, pull_product_types) and REST reads of the
+// catalogue tables. Every visitor asks for the same rows, so an answer is read and compressed once
+// per version of the catalogue, not once per shopper (docs/decisions/029 and 032). Only anonymous
+// calls are cached, so an entry holds nothing but what the anon role may read. The version is kept
+// in memory and moved by the NOTIFY that every committed write to a catalogue table sends
+// (migration 20261126130100): Postgres delivers it with the commit's answer, before the writer
+// hears back, so a change reaches the next visitor as fast as without a cache, and a cached answer
+// costs no query at all.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite } from '@electric-sql/pglite'
 import { compressors, MIN_COMPRESS_BYTES, pickEncoding } from './compression.ts'
+
+/** The channel every committed write to a catalogue table notifies (once per transaction). */
+export const CATALOGUE_CHANNEL = 'humo_catalogue'
 
 /** The functions whose anonymous answers depend on nothing but the catalogue and the arguments. */
 export const CACHED_PULLS = new Set([
@@ -18,13 +23,27 @@ export const CACHED_PULLS = new Set([
   'pull_product_types',
 ])
 
+/**
+ * The tables whose anonymous REST reads are cached: the catalogue, whose rows (and the policies
+ * that show them) depend on nothing but these tables, each of which notifies on every change.
+ */
+export const CATALOGUE_TABLES = new Set([
+  'products',
+  'product_media',
+  'product_effects',
+  'terpene_profiles',
+  'categories',
+  'brands',
+  'product_types',
+])
+
 // NOTE: one full first-visit pull is about 0.5 MB of JSON plus its two encodings; a few dozen
-// shapes of arguments (devices at different checkpoints) fit.
-const DEFAULT_MAX_ENTRIES = 64
+// shapes of arguments (devices at different checkpoints) fit, and a few hundred REST pages.
+const DEFAULT_MAX_ENTRIES = 256
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 
 export interface CachedAnswer {
-  version: string
+  version: number
   status: number
   headers: Record<string, string>
   body: Buffer
@@ -32,15 +51,6 @@ export interface CachedAnswer {
   gzip: Buffer | null
   etag: string
   bytes: number
-}
-
-/** The catalogue's version: every catalogue table's last change, in one tiny read. */
-export async function catalogueVersion(db: PGlite): Promise<string> {
-  const result = await db.query<{ version: string | null }>(
-    `select string_agg(table_name || '@' || changed_at::text, ',' order by table_name) as version
-       from public.catalogue_changes`,
-  )
-  return result.rows[0]?.version ?? ''
 }
 
 /** JSON with object keys sorted, so the same arguments in another order share an entry. */
@@ -55,10 +65,36 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
+/**
+ * The key of an anonymous read: GET (HEAD is a GET without the body) or POST, the path and query
+ * string as sent, and what shapes the answer: the negotiated Accept (single object, nulls
+ * stripped), the Prefer values, and for a POST pull its arguments. Accept-Encoding is not in it:
+ * an entry holds every encoding.
+ */
+export function cacheKey(
+  req: IncomingMessage,
+  url: URL,
+  shape: object,
+  prefer: Iterable<string>,
+  body: unknown = null,
+): string {
+  return canonicalJson([
+    req.method === 'POST' ? 'POST' : 'GET',
+    url.pathname,
+    url.search,
+    shape,
+    [...prefer].sort(),
+    req.headers['accept-profile'] ?? null,
+    body,
+  ])
+}
+
 export class CatalogueCache {
   private readonly entries = new Map<string, CachedAnswer>()
   private readonly loading = new Map<string, Promise<CachedAnswer>>()
   private bytes = 0
+  /** Moved by every committed catalogue change; entries of an older version are never served. */
+  private version = 0
   hits = 0
   misses = 0
 
@@ -71,28 +107,48 @@ export class CatalogueCache {
     return this.entries.size
   }
 
+  /** The catalogue changed: nothing kept so far is served again. */
+  invalidate(): void {
+    this.version++
+    this.entries.clear()
+    this.bytes = 0
+  }
+
   /**
-   * The answer for a key at a catalogue version: from the cache, from a load already under way
-   * (fifty shoppers arriving at once start one read), or from `produce`. Failures are not kept.
+   * Listens for the catalogue's change notifications (the single PGlite connection delivers them
+   * as its commits answer); returns what stops listening.
    */
-  async load(
-    key: string,
-    version: string,
-    produce: () => Promise<{ status: number; headers: Record<string, string>; body: string }>,
-  ): Promise<CachedAnswer> {
+  async listen(db: PGlite): Promise<() => Promise<void>> {
+    return db.listen(CATALOGUE_CHANNEL, () => this.invalidate())
+  }
+
+  /** The answer for a key if it is kept or being read now; null otherwise. No database work. */
+  lookup(key: string): Promise<CachedAnswer> | CachedAnswer | null {
     const cached = this.entries.get(key)
-    if (cached && cached.version === version) {
+    if (cached) {
       this.entries.delete(key)
       this.entries.set(key, cached)
       this.hits++
       return cached
     }
+    const running = this.loading.get(`${this.version}\n${key}`)
+    if (running) this.hits++
+    return running ?? null
+  }
+
+  /**
+   * The answer for a key: from the cache, from a load already under way (fifty shoppers arriving
+   * at once start one read), or from `produce`. Failures are not kept. The version is taken
+   * before `produce` reads, so what it reads is at least as new as the version it is kept under.
+   */
+  async load(
+    key: string,
+    produce: () => Promise<{ status: number; headers: Record<string, string>; body: string }>,
+  ): Promise<CachedAnswer> {
+    const found = this.lookup(key)
+    if (found) return found
+    const version = this.version
     const loadKey = `${version}\n${key}`
-    const running = this.loading.get(loadKey)
-    if (running) {
-      this.hits++
-      return running
-    }
     this.misses++
     const promise = (async () => {
       const answer = await produce()
@@ -109,10 +165,11 @@ export class CatalogueCache {
   }
 
   private store(key: string, entry: CachedAnswer): void {
+    // A read that began before a change finished after it: served to those who asked before the
+    // change, never kept.
+    if (entry.version !== this.version) return
     const old = this.entries.get(key)
     if (old) {
-      // NOTE: a load of an older version finishing late may replace a newer entry; it is then
-      // simply not used (every use compares versions), so no one is served a stale answer.
       this.entries.delete(key)
       this.bytes -= old.bytes
     }
@@ -128,7 +185,7 @@ export class CatalogueCache {
 }
 
 async function buildEntry(
-  version: string,
+  version: number,
   answer: { status: number; headers: Record<string, string>; body: string },
 ): Promise<CachedAnswer> {
   const body = Buffer.from(answer.body)

@@ -176,6 +176,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     mailer = null
     await closingMailer?.close()
     await unlistenSchema?.()
+    await unlistenCatalogue?.()
     const closingRealtime = realtime
     realtime = null
     await closingRealtime?.close()
@@ -186,6 +187,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   let server: ReturnType<typeof createServer>
   let realtime: RealtimeServer | null = null
   let unlistenSchema: (() => Promise<void>) | null = null
+  let unlistenCatalogue: (() => Promise<void>) | null = null
   let mailer: OrderMailer | null = null
   // The links in auth emails (docs/decisions/024) point here; known once the server listens.
   let siteUrl = ''
@@ -233,12 +235,15 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     const limiter = new RateLimiter(
       options.rateLimits === undefined ? { ...DEFAULT_RATE_LIMITS } : options.rateLimits,
     )
+    const catalogueCache = new CatalogueCache()
+    // Before the first request: every catalogue commit from now on empties the cache.
+    unlistenCatalogue = await catalogueCache.listen(db)
     const rest = {
       db,
       cache,
       jwtSecret: keys.secret,
       beforeRpc: createRpcRateLimits(limiter),
-      catalogueCache: new CatalogueCache(),
+      catalogueCache,
     }
     const auth = {
       db,

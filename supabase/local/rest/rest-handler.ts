@@ -37,10 +37,11 @@ import {
   type BuiltRead,
 } from './sql-builder.ts'
 import { sendText } from '../compression.ts'
+import { isChunkedImport, runChunkedImport } from '../import-products.ts'
 import {
   CACHED_PULLS,
-  canonicalJson,
-  catalogueVersion,
+  CATALOGUE_TABLES,
+  cacheKey,
   sendCached,
   type CatalogueCache,
 } from '../catalogue-cache.ts'
@@ -52,7 +53,7 @@ export interface RestContext {
   jwtSecret: Uint8Array
   /** Runs before a function is called (rate limits: rpc-rate-limits.ts); throws to refuse. */
   beforeRpc?: (call: RpcCall) => void
-  /** Anonymous catalogue pulls, kept per catalogue version (catalogue-cache.ts). */
+  /** Anonymous catalogue pulls and reads, kept per catalogue version (catalogue-cache.ts). */
   catalogueCache?: CatalogueCache
 }
 
@@ -169,6 +170,7 @@ export async function handleRest(
     checkProfile(req)
     const resource = decodePath(url.pathname.replace(/^\/rest\/v1\/?/, ''))
     const method = req.method ?? 'GET'
+    if (await servedFromCache(req, res, ctx, caller, resource, url)) return
     await inClientSlot(req, clientAddress(req), async () => {
       if (resource.startsWith('rpc/')) {
         await handleRpc(req, res, ctx, caller, resource.slice(4), url)
@@ -188,6 +190,50 @@ export async function handleRest(
   } catch (error) {
     sendError(res, toPostgrestError(error, auth?.role ?? 'anon'))
   }
+}
+
+/** A caller without a user: what it reads depends on nothing but the data and the request. */
+const isAnonymous = (auth: RequestAuth): boolean => auth.role === 'anon' && !auth.claims.sub
+
+/**
+ * An anonymous GET whose answer the catalogue cache holds (or is reading now) is served without
+ * the database and without waiting for a client slot: the slots keep one client from queueing
+ * many statements ahead of others, and a cached answer queues none. Only a request the full path
+ * below already answered under the same key can be found here.
+ */
+async function servedFromCache(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: RestContext,
+  auth: RequestAuth,
+  resource: string,
+  url: URL,
+): Promise<boolean> {
+  const method = req.method ?? 'GET'
+  if (!ctx.catalogueCache || (method !== 'GET' && method !== 'HEAD') || !isAnonymous(auth))
+    return false
+  const found = ctx.catalogueCache.lookup(cacheKey(req, url, negotiate(req), preferences(req)))
+  if (!found) return false
+  if (resource.startsWith('rpc/')) {
+    // Rate limits run before the cache, as on the full path.
+    const name = resource.slice(4)
+    const argNames = new Set(
+      (ctx.cache.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)),
+    )
+    const args = Object.fromEntries([...url.searchParams].filter(([key]) => argNames.has(key)))
+    ctx.beforeRpc?.({ name, args, auth, req, res })
+  }
+  sendCached(req, res, await found)
+  return true
+}
+
+/** Whether every resource a read embeds is a catalogue table (so its answer may be cached). */
+function embedsCatalogueOnly(items: SelectItem[]): boolean {
+  return items.every(
+    (item) =>
+      item.kind !== 'embed' ||
+      (CATALOGUE_TABLES.has(item.relation) && embedsCatalogueOnly(item.select)),
+  )
 }
 
 function decodePath(path: string): string {
@@ -256,21 +302,30 @@ async function handleRead(
     stripNulls: shape.stripNulls,
   })
 
-  const result = await withRequestRole(ctx.db, auth, requestMeta(req, url, true), (tx) =>
-    runRead(tx, built),
-  )
-  if (shape.single) expectOneRow(result.rowCount)
-  const offset = request.options.get('')?.offset ?? 0
-  await sendText(
-    req,
-    res,
-    200,
-    {
+  const produce = async () => {
+    const result = await withRequestRole(ctx.db, auth, requestMeta(req, url, true), (tx) =>
+      runRead(tx, built),
+    )
+    if (shape.single) expectOneRow(result.rowCount)
+    const offset = request.options.get('')?.offset ?? 0
+    const headers = {
       'Content-Type': shape.contentType,
       'Content-Range': contentRange(offset, result.rowCount, result.total),
-    },
-    result.body,
-  )
+    }
+    return { status: 200, headers, body: result.body }
+  }
+  // The catalogue as the anon role reads it is the same for every anonymous shopper.
+  if (
+    ctx.catalogueCache &&
+    isAnonymous(auth) &&
+    CATALOGUE_TABLES.has(table) &&
+    embedsCatalogueOnly(request.select)
+  ) {
+    sendCached(req, res, await ctx.catalogueCache.load(cacheKey(req, url, shape, prefer), produce))
+    return
+  }
+  const answer = await produce()
+  await sendText(req, res, answer.status, answer.headers, answer.body)
 }
 
 interface ReadResult {
@@ -580,22 +635,26 @@ async function handleRpc(
     stripNulls: shape.stripNulls,
   })
   const readOnly = method !== 'POST' || fn.volatility !== 'volatile'
+  // An import is staged in chunks, each its own transaction, so the shop answers meanwhile.
+  const importRows =
+    method === 'POST' && !built.read && isChunkedImport(name, args, auth) ? args.p_rows : null
   const run = async () => {
-    const result = await withRequestRole(
-      ctx.db,
-      auth,
-      requestMeta(req, url, readOnly),
-      async (tx) => {
-        if (built.read) return runRead(tx, built.read)
-        const row = (
-          await tx.query<{ body?: string | null; row_count?: number }>(
-            built.call!.sql,
-            built.call!.params,
-          )
-        ).rows[0]
-        return { body: row?.body ?? 'null', rowCount: row?.row_count ?? 1, total: null }
-      },
-    )
+    const result = importRows
+      ? {
+          body: await runChunkedImport(ctx.db, auth, requestMeta(req, url, false), importRows),
+          rowCount: 1,
+          total: null,
+        }
+      : await withRequestRole(ctx.db, auth, requestMeta(req, url, readOnly), async (tx) => {
+          if (built.read) return runRead(tx, built.read)
+          const row = (
+            await tx.query<{ body?: string | null; row_count?: number }>(
+              built.call!.sql,
+              built.call!.params,
+            )
+          ).rows[0]
+          return { body: row?.body ?? 'null', rowCount: row?.row_count ?? 1, total: null }
+        })
     if (shape.single && fn.returnsSet) expectOneRow(result.rowCount)
     const headers: Record<string, string> = {
       'Content-Type': shape.single ? shape.contentType : 'application/json; charset=utf-8',
@@ -617,17 +676,9 @@ async function handleRpc(
   }
   // Only a caller without a user (the anon role, no subject) is served from the cache, so an
   // entry never holds what depends on who asks.
-  if (ctx.catalogueCache && CACHED_PULLS.has(name) && auth.role === 'anon' && !auth.claims.sub) {
-    const key = canonicalJson([
-      name,
-      args,
-      [...url.searchParams].sort(),
-      shape,
-      [...prefer].sort(),
-      req.headers['accept-profile'] ?? '',
-    ])
-    const version = await catalogueVersion(ctx.db)
-    sendCached(req, res, await ctx.catalogueCache.load(key, version, run))
+  if (ctx.catalogueCache && CACHED_PULLS.has(name) && isAnonymous(auth)) {
+    const key = cacheKey(req, url, shape, prefer, method === 'POST' ? args : null)
+    sendCached(req, res, await ctx.catalogueCache.load(key, run))
     return
   }
   const answer = await run()
