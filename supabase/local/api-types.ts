@@ -661,7 +661,14 @@ export type Database = {
       admin_delete_product: { Args: { p_id: string }; Returns: Json }
       admin_exists: { Args: never; Returns: boolean }
       admin_grant_by_email: { Args: { p_email: string }; Returns: Json }
+      admin_import_abort: { Args: { p_import: string }; Returns: undefined }
+      admin_import_apply: { Args: { p_count: number; p_import: string }; Returns: Json }
+      admin_import_begin: { Args: never; Returns: string }
       admin_import_products: { Args: { p_rows: Json }; Returns: Json }
+      admin_import_stage: {
+        Args: { p_first: number; p_import: string; p_rows: Json }
+        Returns: number
+      }
       admin_revoke_staff_invitation: { Args: { p_id: string }; Returns: boolean }
       admin_save_product: { Args: { p_product: Json }; Returns: Json }
       admin_save_shop_settings: { Args: { p_settings: Json }; Returns: Json }

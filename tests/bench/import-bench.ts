@@ -1,10 +1,18 @@
-// Issue 24's import figure, printed (never asserted): admin_import_products with 500 and 5,000 new
+// Issue 24's import figures, printed (never asserted): admin_import_products with 500 and 5,000 new
 // products (each with a media row, two effects and a terpene) on a fresh in-memory server, through
-// the real supabase-js as an admin, as the back office's Import Products sends them
-// (docs/decisions/031).
+// the real supabase-js as an admin, as the back office's Import Products sends them; and how long a
+// plain read waits when it is sent 1 s into a 5,000-row import (a signed-in shopper's page of 50
+// products, which no cache answers), plus the slowest of reads sent every 250 ms during it
+// (docs/decisions/031 and 033).
 // Run: npx tsx tests/bench/import-bench.ts
 import { randomUUID } from 'node:crypto'
-import { createUser, rpc, startRulesBackend } from '../integration/server-rules/rules-backend'
+import { loadavg } from 'node:os'
+import {
+  createUser,
+  rpc,
+  startRulesBackend,
+  type Client,
+} from '../integration/server-rules/rules-backend'
 import { writeBenchFigures, type Figure } from './bench-figures'
 
 function rows(count: number, tag: string) {
@@ -22,10 +30,23 @@ function rows(count: number, tag: string) {
   }))
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Milliseconds a plain read takes from sending to its answer. */
+async function timedRead(client: Client): Promise<number> {
+  const started = performance.now()
+  const { error } = await client.from('products').select('id, name, price').limit(50)
+  if (error) throw new Error(`read failed: ${error.message}`)
+  return performance.now() - started
+}
+
 const backend = await startRulesBackend()
 try {
   const admin = await createUser(backend, { admin: true, email: 'bench@humo.test' })
+  const shopper = await createUser(backend, { email: 'bench-shopper@humo.test' })
   const figures: Figure[] = []
+  const load = loadavg()[0]!.toFixed(1)
+
   for (const count of [500, 5000]) {
     const batch = rows(count, randomUUID().slice(0, 6))
     const started = performance.now()
@@ -40,12 +61,67 @@ try {
       ...(count === 5000 ? { goal: { op: '<', value: 5 } as const } : {}),
     })
   }
+
+  // A read sent 1 s into an import, and reads every 250 ms while it runs.
+  const idle: number[] = []
+  for (let i = 0; i < 5; i++) idle.push(await timedRead(shopper.client))
+  const idleMedian = idle.sort((a, b) => a - b)[2]!
+  let importing = true
+  const started = performance.now()
+  const imported = rpc(admin.client, 'admin_import_products', {
+    p_rows: rows(5000, randomUUID().slice(0, 6)),
+  }).finally(() => {
+    importing = false
+  })
+  const oneSecondIn = sleep(1000).then(() => timedRead(shopper.client))
+  const during: number[] = []
+  const periodic = (async () => {
+    while (importing) {
+      during.push(await timedRead(shopper.client))
+      await sleep(250)
+    }
+  })()
+  const { error } = await imported
+  const seconds = (performance.now() - started) / 1000
+  if (error) throw new Error(`import of 5000 rows failed: ${error.message}`)
+  const readMs = await oneSecondIn
+  await periodic
+  const slowest = Math.max(...during)
+  console.log(
+    `read sent 1 s into a 5,000-row import (${seconds.toFixed(2)} s): ${readMs.toFixed(0)} ms; ` +
+      `slowest of ${during.length} reads during it: ${slowest.toFixed(0)} ms ` +
+      `(all: ${during.map(Math.round).join(', ')}; the same read with no import: ${idleMedian.toFixed(0)} ms)`,
+  )
+  figures.push(
+    {
+      label: 'Plain read sent 1 s into a 5,000-row import',
+      value: Math.round(readMs),
+      unit: 'ms',
+      goal: { op: '<', value: 1000 },
+    },
+    {
+      label: 'The same read with no import running (median of 5)',
+      value: Math.round(idleMedian),
+      unit: 'ms',
+    },
+    {
+      label: `Slowest plain read during a 5,000-row import (one every 250 ms)`,
+      value: Math.round(slowest),
+      unit: 'ms',
+      goal: { op: '<', value: 1000 },
+    },
+  )
+  console.log(`load average at start: ${load}`)
+
   writeBenchFigures('import-bench', {
-    title: 'Product import, 500 and 5,000 rows (issue 24, decision 031)',
+    title: 'Product import, 500 and 5,000 rows, and reads during it (issue 24, decisions 031, 033)',
     figures,
     notes: [
       'One admin_import_products call per figure, new products with media, effects and a terpene, fresh in-memory server.',
+      'Reads: a signed-in shopper GET /rest/v1/products?select=id,name,price&limit=50 (not cached), timed from sending to the answer.',
+      `1-minute load average when the bench started: ${load} (2-core machine shared with other work).`,
     ],
+    details: { readsDuring: during.map(Math.round) },
   })
 } finally {
   await backend.close()
