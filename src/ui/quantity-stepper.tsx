@@ -1,16 +1,19 @@
 import { css } from 'styled-system/css'
 import { MinusIcon, PlusIcon } from './icons'
 
+// 44 × 44 px: a thumb's target on phones (WCAG 2.5.5); never squeezed by a narrow row.
 const stepButton = css({
   display: 'grid',
   placeItems: 'center',
-  w: '10',
-  h: '10',
+  flexShrink: 0,
+  w: '11',
+  h: '11',
   cursor: 'pointer',
   color: 'fg.default',
   _hover: { bg: 'bg.muted' },
   _disabled: { opacity: 0.4, cursor: 'not-allowed', _hover: { bg: 'transparent' } },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.fg', outlineOffset: '-2px' },
+  // Inside the rounded, clipped group the global ring is drawn inward.
+  _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '-2px' },
 })
 
 /** − value + with a typed field between; never below `min` nor above `max`. */
@@ -36,6 +39,7 @@ export function QuantityStepper({
       aria-label={label}
       className={css({
         display: 'inline-flex',
+        flexShrink: 0,
         alignItems: 'center',
         borderWidth: '1px',
         borderColor: 'border.strong',
@@ -67,10 +71,11 @@ export function QuantityStepper({
         }}
         className={css({
           w: '12',
+          h: '11',
           textAlign: 'center',
           fontWeight: 'semibold',
           bg: 'transparent',
-          outline: 'none',
+          _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '-2px' },
           appearance: 'textfield',
           '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': {
             WebkitAppearance: 'none',

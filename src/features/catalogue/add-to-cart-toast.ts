@@ -1,4 +1,5 @@
 import type { ProductDoc } from '../../data/schemas/product.schema'
+import { announce } from '../../ui/live-region'
 import { toaster } from '../../ui/toaster'
 
 export type AddToCart = (product: ProductDoc, quantity?: number) => Promise<void>
@@ -11,6 +12,7 @@ export async function addWithToast(
 ): Promise<void> {
   try {
     await onAdd(product, quantity)
+    announce(`Added ${quantity > 1 ? `${quantity} × ` : ''}${product.name} to cart`)
     toaster.create({
       type: 'success',
       title: 'Added to cart!',

@@ -18,7 +18,8 @@ export const buttonRecipe = defineRecipe({
     transitionProperty: 'background, border-color, color, box-shadow',
     whiteSpace: 'nowrap',
     _disabled: { cursor: 'not-allowed', opacity: 0.5 },
-    _focusVisible: { outline: '2px solid', outlineColor: 'accent.fg', outlineOffset: '2px' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+    _touch: { minH: '11', minW: '11' },
   },
   defaultVariants: { size: 'md', variant: 'solid' },
   variants: {

@@ -27,6 +27,7 @@ export const dialogRecipe = defineSlotRecipe({
       top: '3',
       w: '9',
       _hover: { bg: 'bg.muted', color: 'fg.default' },
+      _touch: { h: '11', w: '11', right: '2', top: '2' },
       _focusVisible: { outline: '2px solid', outlineColor: 'accent.fg' },
     },
     content: {

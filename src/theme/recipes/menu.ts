@@ -30,7 +30,14 @@ export const menuRecipe = defineSlotRecipe({
       gap: '2',
       px: '2',
       py: '1.5',
-      _highlighted: { bg: 'bg.muted' },
+      // The highlighted item is where the keyboard is (WCAG 2.4.7); 44 px tall for a finger.
+      _touch: { minH: '11' },
+      _highlighted: {
+        bg: 'bg.muted',
+        outline: '2px solid',
+        outlineColor: 'focusRing',
+        outlineOffset: '-2px',
+      },
       _disabled: { cursor: 'not-allowed', opacity: 0.5 },
     },
     itemGroupLabel: {

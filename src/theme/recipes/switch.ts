@@ -21,6 +21,8 @@ export const switchRecipe = defineSlotRecipe({
       w: '9',
       _checked: { bg: 'accent.solid' },
       _disabled: { cursor: 'not-allowed', opacity: 0.5 },
+      // The focused input is hidden; its ring shows on the control (WCAG 2.4.7).
+      _focusVisible: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
     },
     label: { fontSize: 'sm', fontWeight: 'medium' },
     root: {

@@ -13,11 +13,12 @@ import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import type { OrderNoticeDoc } from '../../../data/schemas/order-notice.schema'
-import { needsIdCheck } from '../../../lib/order-status'
+import { needsIdCheck, orderStatusLabel } from '../../../lib/order-status'
 import { Button } from '../../../ui/button'
 import { Skeleton } from '../../../ui/skeleton'
 import { Switch } from '../../../ui/switch'
 import { muted } from '../components/admin-styles'
+import { boardAnnouncements, boardInstructions, movedFromMenu } from './board-announcements'
 import { IdCheckDialog } from './id-check-dialog'
 import {
   BOARD_COLUMNS,
@@ -140,6 +141,13 @@ export function OrderBoard(props: Props) {
   const move: Move = (order, to) => {
     if (needsIdCheck(to)) setHandoffId(order.id)
     else props.onMove(order, to, {})
+  }
+  // Moves without dragging ("Move to…", the detail) are said in the board's live region; drags
+  // are said by dnd-kit's own.
+  const [said, setSaid] = useState('')
+  const moveFromMenu: Move = (order, to) => {
+    setSaid(movedFromMenu(order.id, orderStatusLabel(to, order.fulfilment), needsIdCheck(to)))
+    move(order, to)
   }
   const searchRef = useRef<HTMLInputElement>(null)
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 8 } }))
@@ -264,7 +272,7 @@ export function OrderBoard(props: Props) {
                   order={order}
                   draggable={false}
                   onOpen={(o) => setOpenId(o.id)}
-                  onMove={move}
+                  onMove={moveFromMenu}
                   now={now}
                 />
               ))}
@@ -277,6 +285,10 @@ export function OrderBoard(props: Props) {
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragging(null)}
+          accessibility={{
+            announcements: boardAnnouncements,
+            screenReaderInstructions: boardInstructions,
+          }}
         >
           {/* A landscape tablet (1024 px) shows the four columns side by side; narrower
               screens scroll them sideways rather than stacking any below the fold. */}
@@ -301,7 +313,7 @@ export function OrderBoard(props: Props) {
                 status={status}
                 orders={visible.filter((o) => o.status === status)}
                 onOpen={(o) => setOpenId(o.id)}
-                onMove={move}
+                onMove={moveFromMenu}
                 now={now}
               />
             ))}
@@ -319,7 +331,10 @@ export function OrderBoard(props: Props) {
           </DragOverlay>
         </DndContext>
       )}
-      <OrderDetailDialog order={open} onClose={() => setOpenId(null)} onMove={move} />
+      <p role="status" className={css({ srOnly: true })} data-testid="board-announcer">
+        {said}
+      </p>
+      <OrderDetailDialog order={open} onClose={() => setOpenId(null)} onMove={moveFromMenu} />
       <IdCheckDialog
         order={handoff}
         onCancel={() => setHandoffId(null)}

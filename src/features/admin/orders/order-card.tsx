@@ -141,15 +141,21 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, no
             label={`Move to… (order ${shortOrderId(order.id)})`}
             title="Move to…"
             trigger="Move to…"
+            // A finger's target on the staff tablet: 44 px tall, outlined like a button.
             triggerClassName={css({
-              borderRadius: 'sm',
+              display: 'inline-flex',
+              alignItems: 'center',
+              minH: '11',
+              minW: '11',
+              px: '3',
+              borderWidth: '1px',
+              borderColor: 'border.strong',
+              borderRadius: 'md',
               color: 'accent.fg',
-              fontSize: 'xs',
+              fontSize: 'sm',
               fontWeight: 'semibold',
-              px: '1.5',
-              py: '0.5',
               _hover: { bg: 'bg.muted' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'accent.fg' },
+              _focusVisible: { outline: '2px solid', outlineColor: 'focusRing' },
             })}
             actions={moveTargets(order)}
             onSelect={(value) => onMove(order, value as OrderStatus)}

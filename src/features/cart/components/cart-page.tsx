@@ -6,6 +6,7 @@ import { useMediaUrl } from '../../../data/hooks/use-media-url'
 import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
 import { formatMoney, formatThreshold, missingForFreeShipping } from '../../../lib/money'
 import { decrementCartLine, incrementCartLine, removeFromCart } from '../cart.actions'
+import { announce } from '../../../ui/live-region'
 import { SummaryCard, SummaryRows } from '../../../ui/summary-card'
 import { useCart, type CartView } from '../hooks/use-cart'
 
@@ -18,9 +19,11 @@ const badge = css({
   color: 'fg.muted',
 })
 
+// Round, never squeezed into ovals by a narrow line: fixed size, no shrinking; 44 px for a thumb.
 const stepperButton = css({
-  w: '8',
-  h: '8',
+  w: { base: '11', md: '9' },
+  h: { base: '11', md: '9' },
+  flexShrink: 0,
   display: 'grid',
   placeItems: 'center',
   borderRadius: 'full',
@@ -43,9 +46,10 @@ function CartLine({ line }: { line: CartLineDoc }) {
       aria-label={product.name}
       className={css({
         display: 'grid',
-        gridTemplateColumns: '88px 1fr auto',
-        gap: '4',
-        p: '4',
+        // Phones: the line's totals go under its details, leaving the stepper room.
+        gridTemplateColumns: { base: '64px minmax(0, 1fr)', sm: '88px minmax(0, 1fr) auto' },
+        gap: { base: '3', sm: '4' },
+        p: { base: '3', sm: '4' },
         bg: 'bg.surface',
         borderRadius: 'lg',
         boxShadow: 'card',
@@ -57,6 +61,8 @@ function CartLine({ line }: { line: CartLineDoc }) {
         width={88}
         height={88}
         className={css({
+          w: { base: '16', sm: '88px' },
+          h: 'auto',
           borderRadius: 'md',
           objectFit: 'cover',
           aspectRatio: 'square',
@@ -82,13 +88,26 @@ function CartLine({ line }: { line: CartLineDoc }) {
           {product.categoryName && <span className={badge}>{product.categoryName}</span>}
           {product.weightGrams ? <span className={badge}>{product.weightGrams}g</span> : null}
         </div>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '1' })}>
+        <div
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: '3',
+            rowGap: '1',
+            mt: '1',
+          })}
+        >
           <button
             type="button"
             className={stepperButton}
             aria-label={`Decrease quantity of ${product.name}`}
             disabled={line.quantity <= 1}
-            onClick={() => void decrementCartLine(db, line.productId)}
+            onClick={() =>
+              void decrementCartLine(db, line.productId).then(() =>
+                announce(`Quantity of ${product.name} changed to ${line.quantity - 1}`),
+              )
+            }
           >
             −
           </button>
@@ -102,15 +121,25 @@ function CartLine({ line }: { line: CartLineDoc }) {
             type="button"
             className={stepperButton}
             aria-label={`Increase quantity of ${product.name}`}
-            onClick={() => void incrementCartLine(db, line.productId)}
+            onClick={() =>
+              void incrementCartLine(db, line.productId).then(() =>
+                announce(`Quantity of ${product.name} changed to ${line.quantity + 1}`),
+              )
+            }
           >
             +
           </button>
           <button
             type="button"
-            onClick={() => void removeFromCart(db, line.productId)}
+            onClick={() =>
+              void removeFromCart(db, line.productId).then(() =>
+                announce(`Removed ${product.name} from cart`),
+              )
+            }
             className={css({
               ml: '2',
+              minH: { base: '11', md: '9' },
+              px: '1',
               fontSize: 'sm',
               color: 'danger.fg',
               cursor: 'pointer',
@@ -123,7 +152,15 @@ function CartLine({ line }: { line: CartLineDoc }) {
         </div>
       </div>
       <div
-        className={css({ textAlign: 'right', display: 'flex', flexDirection: 'column', gap: '1' })}
+        className={css({
+          gridColumn: { base: '2', sm: 'auto' },
+          textAlign: { base: 'left', sm: 'right' },
+          display: 'flex',
+          flexDirection: { base: 'row', sm: 'column' },
+          flexWrap: 'wrap',
+          alignItems: { base: 'baseline', sm: 'stretch' },
+          gap: { base: '2', sm: '1' },
+        })}
       >
         <span className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
           {formatMoney(product.price * line.quantity)}

@@ -71,7 +71,7 @@ export function FeaturedProducts({ onAdd }: { onAdd: AddToCart }) {
     : []
 
   return (
-    <section aria-labelledby="featured-title">
+    <section aria-labelledby="featured-title" id="products" tabIndex={-1}>
       <div className={sectionHead}>
         <div>
           <h2 id="featured-title" className={sectionTitle}>
@@ -153,7 +153,7 @@ export function FlashDeals({ onAdd }: { onAdd: AddToCart }) {
         <Link
           to="/menu/$category"
           params={{ category: 'concentrates' }}
-          className={css({ color: 'accent.fg', fontWeight: 'semibold', fontSize: 'sm' })}
+          className={css({ color: 'accent.fg', fontWeight: 'semibold', fontSize: 'sm', py: '1' })}
         >
           View all deals <span aria-hidden>→</span>
         </Link>

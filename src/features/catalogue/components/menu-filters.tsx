@@ -163,7 +163,10 @@ export function MenuFilters({
           display: 'flex',
           justifyContent: 'space-between',
           alignItems: 'center',
+          gap: '3',
           mb: '3',
+          // In the drawer the close × sits top right: "Clear all" stays clear of it.
+          '[role=dialog] &': { pr: '12', minH: '11' },
         })}
       >
         <h2 className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>

@@ -197,7 +197,11 @@ export function MenuPage({
         <Subcategories category={category} active={search.category} />
       </header>
 
+      {/* "Skip to filters" lands here: the next Tab reaches the sidebar's filters on desktop
+          and the Filters button, which opens the drawer, on phones. */}
       <div
+        id="filters"
+        tabIndex={-1}
         className={css({
           display: 'grid',
           gridTemplateColumns: {
@@ -339,7 +343,9 @@ export function MenuPage({
               </button>
             </StateMessage>
           ) : (
-            <ProductGrid products={shown} onAdd={onAdd} layout={view} />
+            <div id="products" tabIndex={-1}>
+              <ProductGrid products={shown} onAdd={onAdd} layout={view} />
+            </div>
           )}
         </section>
       </div>

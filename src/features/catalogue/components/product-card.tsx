@@ -358,7 +358,13 @@ export const ProductCard = memo(function ProductCard({
               _after: { content: '""', position: 'absolute', inset: '0', zIndex: '1' },
               _focusVisible: {
                 outline: 'none',
-                _after: { outline: '2px solid', outlineColor: 'accent.fg', borderRadius: 'lg' },
+                // Drawn inside the card: the card clips what is outside it (WCAG 2.4.7).
+                _after: {
+                  outline: '3px solid',
+                  outlineColor: 'focusRing',
+                  outlineOffset: '-3px',
+                  borderRadius: 'lg',
+                },
               },
             })}
           >

@@ -305,8 +305,25 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             </div>
           )}
 
+          {/* Phones: a bar fixed at the bottom of the screen, so Add to Cart is there without
+              scrolling past the gallery (html's scroll-padding-bottom keeps focus above it). */}
           <div
-            className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3' })}
+            data-buy-bar
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '3',
+              flexWrap: { base: 'nowrap', md: 'wrap' },
+              position: { base: 'fixed', md: 'static' },
+              insetX: { base: '0', md: 'auto' },
+              bottom: { base: '0', md: 'auto' },
+              zIndex: { base: 'sticky', md: 'auto' },
+              bg: { base: 'bg.surface', md: 'transparent' },
+              boxShadow: { base: 'raised', md: 'none' },
+              px: { base: '4', md: '0' },
+              py: { base: '3', md: '0' },
+              pb: { base: 'max(0.75rem, env(safe-area-inset-bottom))', md: '0' },
+            })}
           >
             <QuantityStepper
               value={quantity}
@@ -319,7 +336,10 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
               type="button"
               disabled={!available}
               onClick={() => void addWithToast(onAdd, product, quantity)}
-              className={cx(button({ size: 'lg' }), css({ flex: '1', minW: '48' }))}
+              className={cx(
+                button({ size: 'lg' }),
+                css({ flex: '1', minW: { base: '0', md: '48' } }),
+              )}
             >
               {available ? 'Add to Cart' : 'Out of Stock'}
             </button>

@@ -214,13 +214,21 @@ function HeroCarousel() {
               aria-label={`Go to slide ${i + 1}`}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => setIndex(i)}
+              // A 24 px target (WCAG 2.5.8) around the small dot.
               className={css({
-                h: '2.5',
-                borderRadius: 'full',
+                display: 'grid',
+                placeItems: 'center',
+                minW: '6',
+                h: '6',
                 cursor: 'pointer',
-                transition: 'all 0.2s',
-                w: i === index ? '7' : '2.5',
-                bg: i === index ? 'fg.onAccent' : 'accent.solidHover',
+                _before: {
+                  content: '""',
+                  h: '2.5',
+                  borderRadius: 'full',
+                  transition: 'all 0.2s',
+                  w: i === index ? '7' : '2.5',
+                  bg: i === index ? 'fg.onAccent' : 'accent.solidHover',
+                },
               })}
             />
           ))}
@@ -367,7 +375,7 @@ function ShopByCategory() {
         <Link
           to="/menu/$category"
           params={{ category: 'flower' }}
-          className={css({ color: 'accent.fg', fontWeight: 'semibold', fontSize: 'sm' })}
+          className={css({ color: 'accent.fg', fontWeight: 'semibold', fontSize: 'sm', py: '1' })}
         >
           View All
         </Link>

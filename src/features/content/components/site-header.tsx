@@ -1,23 +1,31 @@
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
-import { css, cx } from 'styled-system/css'
-import { MENU, subcategoryParam, type MenuEntry } from '../../../lib/menu-categories'
-import { useShopSettings } from '../../../data/hooks/use-shop-settings'
-import { telUri } from '../../../lib/shop'
-import { Dialog, DialogTitle } from '../../../ui/dialog'
+import { useRouterState } from '@tanstack/react-router'
 import {
-  BookmarkIcon,
-  ChevronDownIcon,
-  MenuIcon,
-  PhoneIcon,
-  ReorderIcon,
-  TruckIcon,
-  UserIcon,
-} from '../../../ui/icons'
+  Suspense,
+  lazy,
+  useEffect,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
+import { flushSync } from 'react-dom'
+import { css } from 'styled-system/css'
+import { MENU, type MenuEntry } from '../../../lib/menu-categories'
+import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { importWhenReachable } from '../../../lib/import-when-reachable'
+import { telUri } from '../../../lib/shop'
+// Kept in this chunk: menus and product pages open dialogs too (a chunk of its own costs more).
+import '../../../ui/dialog'
+import { ChevronDownIcon, MenuIcon, PhoneIcon, TruckIcon } from '../../../ui/icons'
 import { BrandLogo } from './brand-logo'
+import { AccountButtons, CategoryLink, SubcategoryLink } from './header-links'
 import { ThemeToggle } from './theme-toggle'
 import { HeaderSearch } from './header-search'
 import { OpenStatusText } from './open-status'
+
+// Opened by a tap only (phones): fetched then, not with every page.
+const loadDrawer = importWhenReachable(() => import('./mobile-drawer'))
+const MobileDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.MobileDrawer })))
 
 /** SPEC.md §2: a category is active when the path starts with its link. */
 function isActive(entry: MenuEntry, pathname: string): boolean {
@@ -25,88 +33,12 @@ function isActive(entry: MenuEntry, pathname: string): boolean {
   return pathname.startsWith(`/menu/${entry.slug}`)
 }
 
-function CategoryLink({
-  entry,
-  className,
-  children,
-  onClick,
-}: {
-  entry: MenuEntry
-  className?: string
-  children?: ReactNode
-  onClick?: () => void
-}) {
-  const label = children ?? entry.name
-  if (entry.slug === 'all')
-    return (
-      <Link to="/menu" className={className} onClick={onClick}>
-        {label}
-      </Link>
-    )
-  return (
-    <Link
-      to="/menu/$category"
-      params={{ category: entry.slug }}
-      className={className}
-      onClick={onClick}
-    >
-      {label}
-    </Link>
-  )
-}
-
-function SubcategoryLink({
-  entry,
-  name,
-  className,
-  onClick,
-}: {
-  entry: MenuEntry
-  name: string
-  className?: string
-  onClick?: () => void
-}) {
-  const search = { category: subcategoryParam(name) }
-  if (entry.slug === 'all')
-    return (
-      <Link to="/menu" search={search} className={className} onClick={onClick}>
-        {name}
-      </Link>
-    )
-  return (
-    <Link
-      to="/menu/$category"
-      params={{ category: entry.slug }}
-      search={search}
-      className={className}
-      onClick={onClick}
-    >
-      {name}
-    </Link>
-  )
-}
-
-const iconButton = css({
-  display: 'inline-flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: '0.5',
-  px: '2',
-  py: '1',
-  borderRadius: 'md',
-  fontSize: '2xs',
-  fontWeight: 'semibold',
-  color: 'fg.muted',
-  textDecoration: 'none',
-  cursor: 'pointer',
-  _hover: { color: 'accent.fg', bg: 'bg.muted' },
-})
-
+// Header controls are 44 × 44 px: thumbs on phones and the staff tablet (WCAG 2.5.5).
 const themeButton = css({
   display: 'grid',
   placeItems: 'center',
-  w: '10',
-  h: '10',
+  w: '11',
+  h: '11',
   borderRadius: 'full',
   color: 'fg.muted',
   cursor: 'pointer',
@@ -114,80 +46,57 @@ const themeButton = css({
 })
 
 /**
- * Reorder, My Items and Account. "Reorder" opens Your orders asking for the latest order again:
- * with exactly one order on the device it goes straight into the cart, with several the shopper
- * picks one there (the account page decides, so the header reads no orders).
+ * The desktop dropdowns as WAI-ARIA menu buttons: each category's link stays a link, and the
+ * chevron beside it opens the menu (Enter, Space, ArrowDown: first item; ArrowUp: last). Arrows,
+ * Home and End move, Escape closes and returns to the button, Tab leaves (and closes). Hover still
+ * shows the panel. Plain DOM focus: the storefront's JS budget has no room for a menu machine.
  */
-function AccountButtons({
-  layout,
-  onNavigate,
-}: {
-  layout: 'bar' | 'drawer'
-  onNavigate?: () => void
-}) {
-  const className =
-    layout === 'bar'
-      ? iconButton
-      : css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: '3',
-          w: 'full',
-          py: '2.5',
-          fontWeight: 'medium',
-          cursor: 'pointer',
-          color: 'fg.default',
-          textDecoration: 'none',
-        })
-  const size = layout === 'bar' ? 20 : 18
-  return (
-    <>
-      <Link to="/account" search={{ reorder: 'latest' }} className={className} onClick={onNavigate}>
-        <ReorderIcon size={size} />
-        <span>Reorder</span>
-      </Link>
-      <Link to="/my-items" className={className} onClick={onNavigate}>
-        <BookmarkIcon size={size} />
-        <span>My Items</span>
-      </Link>
-      <Link to="/account" className={className} onClick={onNavigate}>
-        <UserIcon size={size} />
-        <span>Account</span>
-      </Link>
-    </>
-  )
-}
-
 function DesktopNav({ pathname }: { pathname: string }) {
+  const [open, setOpen] = useState<string | null>(null)
+  useEffect(() => setOpen(null), [pathname])
+  const items = (li: Element) => [...li.querySelectorAll<HTMLElement>('[role=menuitem]')]
+  // Opens the menu of `li` and focuses its item `at` (-1: the last; wraps around).
+  const openAt = (li: Element, slug: string, at: number) => {
+    flushSync(() => setOpen(slug))
+    const list = items(li)
+    list[(at + list.length) % list.length]?.focus()
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, slug: string) => {
+    const li = event.currentTarget
+    const at = items(li).indexOf(event.target as HTMLElement)
+    const key = event.key
+    if (key === 'Escape' && open === slug) {
+      setOpen(null)
+      li.querySelector('button')?.focus()
+    } else if (key === 'ArrowDown') openAt(li, slug, at + 1)
+    else if (key === 'ArrowUp') openAt(li, slug, at < 0 ? -1 : at - 1)
+    else if (at >= 0 && (key === 'Home' || key === 'End')) openAt(li, slug, key === 'Home' ? 0 : -1)
+    else return
+    event.preventDefault()
+  }
+  const onBlur = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(null)
+  }
   return (
-    <nav
-      aria-label="Categories"
-      className={css({
-        display: { base: 'none', md: 'block' },
-        borderTopWidth: '1px',
-        borderColor: 'border.default',
-      })}
-    >
-      <ul
-        className={css({
-          display: 'flex',
-          gap: '1',
-          maxW: '7xl',
-          mx: 'auto',
-          px: { md: '6', lg: '8' },
-        })}
-      >
+    <nav aria-label="Categories" data-desktop-nav>
+      <ul>
         {MENU.map((entry) => {
           const active = isActive(entry, pathname)
           return (
-            <li key={entry.slug} className={cx('group', css({ position: 'relative' }))}>
+            <li
+              key={entry.slug}
+              className="group"
+              onKeyDown={(event) => onKeyDown(event, entry.slug)}
+              onBlur={onBlur}
+            >
               <CategoryLink
                 entry={entry}
                 className={css({
                   display: 'inline-flex',
                   alignItems: 'center',
                   gap: '1',
-                  px: '3',
+                  pl: '3',
+                  pr: '1',
                   py: '3',
                   fontSize: 'sm',
                   fontWeight: 'semibold',
@@ -199,59 +108,38 @@ function DesktopNav({ pathname }: { pathname: string }) {
                 })}
               >
                 {entry.name}
-                <ChevronDownIcon size={14} />
               </CategoryLink>
-              <div
-                className={css({
-                  display: 'none',
-                  position: 'absolute',
-                  top: '100%',
-                  left: '0',
-                  w: '72',
-                  bg: 'bg.surface',
-                  borderRadius: 'md',
-                  borderWidth: '1px',
-                  borderColor: 'border.default',
-                  boxShadow: 'raised',
-                  p: '4',
-                  zIndex: 'dropdown',
-                  animation: 'slideDown 0.15s ease-out',
-                  _groupHover: { display: 'block' },
-                  _groupFocusWithin: { display: 'block' },
-                })}
+              <button
+                type="button"
+                aria-haspopup="menu"
+                aria-expanded={open === entry.slug}
+                aria-controls={`menu-${entry.slug}`}
+                aria-label={`${entry.name} subcategories`}
+                data-nav-menu-button
+                onClick={(event) =>
+                  open === entry.slug
+                    ? setOpen(null)
+                    : openAt(event.currentTarget.parentElement!, entry.slug, 0)
+                }
               >
-                <p className={css({ fontFamily: 'heading', fontWeight: 'bold', fontSize: 'lg' })}>
-                  {entry.title}
-                </p>
-                <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1', mb: '3' })}>
-                  {entry.blurb}
-                </p>
-                <ul className={css({ display: 'grid', gap: '0.5', mb: '3' })}>
+                <ChevronDownIcon size={14} />
+              </button>
+              {/* Styled by panda.config.ts's [data-nav-menu] (CSS, not the page's script). */}
+              <div data-nav-menu data-open={open === entry.slug || undefined}>
+                <p>{entry.title}</p>
+                <p>{entry.blurb}</p>
+                <ul role="menu" id={`menu-${entry.slug}`} aria-label={entry.name}>
                   {entry.subcategories.map((name) => (
-                    <li key={name}>
-                      <SubcategoryLink
-                        entry={entry}
-                        name={name}
-                        className={css({
-                          display: 'block',
-                          px: '2',
-                          py: '1.5',
-                          mx: '-2',
-                          borderRadius: 'sm',
-                          fontSize: 'sm',
-                          textDecoration: 'none',
-                          _hover: { bg: 'bg.muted', color: 'accent.fg' },
-                        })}
-                      />
+                    <li key={name} role="none">
+                      <SubcategoryLink entry={entry} name={name} item />
                     </li>
                   ))}
+                  <li role="none">
+                    <CategoryLink entry={entry} item>
+                      View All
+                    </CategoryLink>
+                  </li>
                 </ul>
-                <CategoryLink
-                  entry={entry}
-                  className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg' })}
-                >
-                  View All
-                </CategoryLink>
               </div>
             </li>
           )
@@ -263,17 +151,8 @@ function DesktopNav({ pathname }: { pathname: string }) {
 
 function MobileStrip({ pathname }: { pathname: string }) {
   return (
-    <nav
-      aria-label="Categories"
-      className={css({
-        display: { base: 'block', md: 'none' },
-        overflowX: 'auto',
-        scrollbarWidth: 'none',
-        borderTopWidth: '1px',
-        borderColor: 'border.default',
-      })}
-    >
-      <ul className={css({ display: 'flex', gap: '2', px: '4', py: '2', w: 'max-content' })}>
+    <nav aria-label="Categories" data-phone-nav>
+      <ul>
         {MENU.map((entry) => {
           const active = isActive(entry, pathname)
           return (
@@ -281,9 +160,10 @@ function MobileStrip({ pathname }: { pathname: string }) {
               <CategoryLink
                 entry={entry}
                 className={css({
-                  display: 'inline-block',
-                  px: '3.5',
-                  py: '1.5',
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  minH: '11',
+                  px: '4',
                   borderRadius: 'full',
                   fontSize: 'sm',
                   fontWeight: 'semibold',
@@ -298,78 +178,6 @@ function MobileStrip({ pathname }: { pathname: string }) {
         })}
       </ul>
     </nav>
-  )
-}
-
-function MobileDrawer({
-  open,
-  onOpenChange,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
-  const close = () => onOpenChange(false)
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange} placement="start" closeLabel="Close menu">
-      <DialogTitle className={css({ fontSize: 'xl', mb: '4' })}>Menu</DialogTitle>
-      <nav aria-label="Shop">
-        <ul className={css({ display: 'grid', gap: '4' })}>
-          {MENU.map((entry) => (
-            <li key={entry.slug}>
-              <CategoryLink
-                entry={entry}
-                onClick={close}
-                className={css({ fontWeight: 'bold', fontSize: 'md', textDecoration: 'none' })}
-              />
-              <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', mt: '2' })}>
-                {entry.subcategories.map((name) => (
-                  <li key={name}>
-                    <SubcategoryLink
-                      entry={entry}
-                      name={name}
-                      onClick={close}
-                      className={css({
-                        display: 'inline-block',
-                        px: '2.5',
-                        py: '1',
-                        borderRadius: 'full',
-                        bg: 'bg.muted',
-                        fontSize: 'xs',
-                        textDecoration: 'none',
-                      })}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div
-        className={css({ borderTopWidth: '1px', borderColor: 'border.default', mt: '6', pt: '4' })}
-      >
-        <AccountButtons layout="drawer" onNavigate={close} />
-        <Link
-          to="/contact"
-          onClick={close}
-          className={css({ display: 'block', py: '2.5', fontWeight: 'medium' })}
-        >
-          Contact Us
-        </Link>
-      </div>
-      <p
-        className={css({
-          mt: '4',
-          fontSize: 'sm',
-          color: 'fg.muted',
-          display: 'flex',
-          gap: '2',
-          alignItems: 'center',
-        })}
-      >
-        <TruckIcon size={16} /> Pickup or delivery?
-      </p>
-    </Dialog>
   )
 }
 
@@ -389,6 +197,8 @@ export function SiteHeader({
   const { facts: shop } = useShopSettings()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const [drawerWanted, setDrawerWanted] = useState(false)
+  if (drawerOpen && !drawerWanted) setDrawerWanted(true)
   return (
     <header
       className={css({
@@ -402,19 +212,8 @@ export function SiteHeader({
       })}
     >
       <div className={css({ bg: 'bg.inverse', color: 'fg.onInverse', fontSize: 'xs' })}>
-        <div
-          className={css({
-            maxW: '7xl',
-            mx: 'auto',
-            px: { base: '4', md: '8' },
-            py: '1.5',
-            display: 'flex',
-            flexWrap: { base: 'wrap', sm: 'nowrap' },
-            justifyContent: 'space-between',
-            columnGap: '4',
-            rowGap: '0.5',
-          })}
-        >
+        {/* Styled by panda.config.ts's [data-header-strip]. */}
+        <div data-header-strip>
           <span
             className={css({
               display: 'inline-flex',
@@ -449,6 +248,7 @@ export function SiteHeader({
             className={css({
               display: 'inline-flex',
               alignItems: 'center',
+              minH: '6',
               gap: '1.5',
               textDecoration: 'none',
             })}
@@ -463,23 +263,8 @@ export function SiteHeader({
           </a>
         </div>
       </div>
-      <div
-        className={css({
-          maxW: '7xl',
-          mx: 'auto',
-          px: { base: '4', md: '8' },
-          py: { base: '2.5', md: '3' },
-          display: 'grid',
-          gridTemplateColumns: { base: 'auto 1fr auto', md: 'auto minmax(0, 1fr) auto' },
-          gridTemplateAreas: {
-            base: '"menu logo cart" "search search search"',
-            md: '"logo search actions"',
-          },
-          alignItems: 'center',
-          columnGap: { base: '2', md: '6' },
-          rowGap: '2.5',
-        })}
-      >
+      {/* Styled by panda.config.ts's [data-header-row]. */}
+      <div data-header-row>
         <button
           type="button"
           aria-label="Open menu"
@@ -487,7 +272,10 @@ export function SiteHeader({
           className={css({
             gridArea: 'menu',
             display: { base: 'inline-flex', md: 'none' },
-            p: '2',
+            alignItems: 'center',
+            justifyContent: 'center',
+            minW: '11',
+            minH: '11',
             borderRadius: 'md',
             cursor: 'pointer',
             _hover: { bg: 'bg.muted' },
@@ -520,7 +308,11 @@ export function SiteHeader({
       </div>
       <DesktopNav pathname={pathname} />
       <MobileStrip pathname={pathname} />
-      <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
     </header>
   )
 }

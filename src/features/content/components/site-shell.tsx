@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { LiveRegion } from '../../../ui/live-region'
 import { AgeGate } from './age-gate'
 import { BootSplash } from './boot-splash'
 import { SiteFooter } from './site-footer'
@@ -25,32 +26,32 @@ export function SiteShell({
   children: ReactNode
 }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // After a move to another page, focus starts at its content (as after "Skip to main content"),
+  // not somewhere in the middle where the link that was pressed used to be. Not on first load.
+  const shown = useRef('')
+  useEffect(() => {
+    if (shown.current) document.getElementById('main')?.focus({ preventScroll: true })
+    shown.current = pathname
+  }, [pathname])
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return children
   return (
     <BootSplash>
       <AgeGate>
         <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })}>
-          <a
-            href="#main"
-            className={css({
-              srOnly: true,
-              _focus: {
-                srOnly: false,
-                position: 'fixed',
-                top: '2',
-                left: '2',
-                zIndex: 'skipLink',
-                bg: 'bg.surface',
-                p: '2',
-              },
-            })}
-          >
-            Skip to content
-          </a>
+          {/* Skip links (WCAG 2.4.1): plain in-page links, styled in panda.config.ts; the browser
+              moves focus to the target (tabIndex -1) and the next Tab goes on from there. */}
+          <div data-skip-links>
+            <a href="#main">Skip to main content</a>
+            {(pathname === '/' || pathname.startsWith('/menu')) && (
+              <a href="#products">Skip to products</a>
+            )}
+            {pathname.startsWith('/menu') && <a href="#filters">Skip to filters</a>}
+          </div>
           <SiteHeader cartSlot={cartSlot} installSlot={installSlot} />
           {statusSlot}
           <div
             id="main"
+            tabIndex={-1}
             className={css({
               flex: '1',
               w: 'full',
@@ -63,6 +64,7 @@ export function SiteShell({
             {children}
           </div>
           <SiteFooter />
+          <LiveRegion />
         </div>
       </AgeGate>
     </BootSplash>

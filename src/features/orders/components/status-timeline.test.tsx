@@ -30,3 +30,34 @@ describe('StatusTimeline of a cancelled order', () => {
     expect(markup).toContain('Cancelled: this order was cancelled by the shop.')
   })
 })
+
+describe('StatusTimeline live region', () => {
+  const liveText = (markup: string) =>
+    /<p role="status"[^>]*>(.*?)<\/p>/.exec(markup)?.[1]?.replace(/<!-- -->/g, '')
+
+  it('says the current status in a polite live region, in the order’s own words', () => {
+    const history = [
+      { status: 'pending', at: '2026-11-25T03:55:00Z' },
+      { status: 'shipped', at: '2026-11-25T04:10:00Z' },
+    ]
+    const pickup = renderToStaticMarkup(
+      <StatusTimeline status="shipped" fulfilment="pickup" history={history} />,
+    )
+    expect(liveText(pickup)).toBe('Order status: Ready for pickup')
+    const delivery = renderToStaticMarkup(
+      <StatusTimeline status="shipped" fulfilment="delivery" history={history} />,
+    )
+    expect(liveText(delivery)).toBe('Order status: Out for delivery')
+  })
+
+  it('says a cancelled order is cancelled', () => {
+    const markup = renderToStaticMarkup(
+      <StatusTimeline
+        status="cancelled"
+        fulfilment="pickup"
+        history={[{ status: 'cancelled', at: '2026-11-26T20:00:00Z' }]}
+      />,
+    )
+    expect(liveText(markup)).toBe('Order status: Cancelled')
+  })
+})

@@ -14,7 +14,9 @@ const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`
 export function SyncBanner() {
   const { sync$ } = useHumoData()
   const sync = useObservable(sync$, sync$.value)
-  if (sync.online && sync.pendingOrders === 0) return null
+  // The live region stays mounted while all is well (empty), so going offline is read out: a
+  // region that appears with its words already in it is often not.
+  if (sync.online && sync.pendingOrders === 0) return <div role="status" />
   const synced = time(sync.lastSyncedAt)
   const message = sync.online
     ? `Sending ${orders(sync.pendingOrders)} to the shop…`
@@ -26,18 +28,19 @@ export function SyncBanner() {
         .filter(Boolean)
         .join(' ')
   return (
-    <div
-      role="status"
-      className={css({
-        bg: sync.online ? 'accent.subtle' : 'deal.subtle',
-        color: 'fg.default',
-        fontSize: 'sm',
-        textAlign: 'center',
-        px: '4',
-        py: '2',
-      })}
-    >
-      {message}
+    <div role="status">
+      <div
+        className={css({
+          bg: sync.online ? 'accent.subtle' : 'deal.subtle',
+          color: 'fg.default',
+          fontSize: 'sm',
+          textAlign: 'center',
+          px: '4',
+          py: '2',
+        })}
+      >
+        {message}
+      </div>
     </div>
   )
 }
