@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import {
+  BackupTooNewError,
   backupSettings,
   createBackup,
   NotABackupError,
@@ -16,6 +16,7 @@ import {
   runningServer,
   type BackupManifest,
 } from './backup.ts'
+import { openDurablePGlite } from './database.ts'
 import { createJwtKeys } from './jwt-keys.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
@@ -50,7 +51,8 @@ async function backup(): Promise<void> {
   }
   if (!existsSync(join(dataDir, 'db')))
     throw new Error(`There is no shop in ${dataDir} (set HUMO_DATA_DIR to the shop's data folder)`)
-  const db = await PGlite.create({ dataDir: join(dataDir, 'db') })
+  // Durable like the server's: closing writes a checkpoint, which must not be lost to a power cut.
+  const db = await openDurablePGlite(join(dataDir, 'db'))
   try {
     const { file, manifest } = await createBackup(db, dataDir, settings.dir)
     await pruneBackups(settings.dir, settings.keep)
@@ -80,7 +82,7 @@ if (!run) {
 }
 run.catch((error: unknown) => {
   console.error(
-    error instanceof NotABackupError
+    error instanceof NotABackupError || error instanceof BackupTooNewError
       ? `Refused: ${error.message}`
       : `Failed: ${(error as Error).message}`,
   )

@@ -2,12 +2,16 @@
 // Backups (docs/decisions/030): a round trip (orders and a media object, backup, the data folder
 // removed, restore, everything back), a restore over an existing folder that moves it aside, and
 // the refusal of files that are not whole Humo backups: a random tarball, a tampered backup, a
-// truncated one, and one whose manifest names another format.
+// truncated one, and one whose manifest names another format; the refusal of a backup made by a
+// newer Humo (migrations this code does not know); and a large media folder backed up without
+// being read into memory.
+import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createReadStream, existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
 import { createGunzip, createGzip, gzipSync } from 'node:zlib'
@@ -17,13 +21,18 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import type { Database } from './api-types.ts'
 import {
+  BackupTooNewError,
+  createBackup,
   NotABackupError,
   pruneBackups,
   restoreBackup,
   runningServer,
   startDailyBackups,
 } from './backup.ts'
+import { openDatabase } from './database.ts'
 import { startHumoBackend } from './server.ts'
+
+const repo = fileURLToPath(new URL('../..', import.meta.url))
 
 const clientOptions = {
   auth: { persistSession: false },
@@ -244,9 +253,101 @@ it('refuses a file that is not a whole, untouched Humo backup, and leaves the fo
   await refuse(halfTar, /not a complete gzipped tar|is missing/)
 }, 60_000)
 
+/** Runs a command of this repo with tsx; its exit code and output. */
+async function run(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: repo,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const code = await new Promise<number | null>((done) => child.on('exit', done))
+  return { code, stdout, stderr }
+}
+
+it('refuses a backup made by a newer Humo, whose migrations this one does not know', async () => {
+  // A shop whose database a later Humo migrated: one more migration than this code has.
+  const newer = join(root, 'newer-shop')
+  await restoreBackup(backupFile, newer)
+  const { db } = await openDatabase(join(newer, 'db'))
+  let newerFile: string
+  try {
+    await db.query(
+      `insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)`,
+      ['29991231235959', 'add_flying_cars'],
+    )
+    ;({ file: newerFile } = await createBackup(db, newer, join(root, 'newer-backups')))
+  } finally {
+    await db.close()
+  }
+  const before = (await readdir(dataDir)).sort()
+  const error = await restoreBackup(newerFile, dataDir).then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(BackupTooNewError)
+  expect((error as Error).message).toContain('was made by a newer Humo')
+  expect((error as Error).message).toContain('29991231235959_add_flying_cars')
+  expect((await readdir(dataDir)).sort()).toEqual(before)
+  expect((await readdir(root)).filter((n) => n.includes('.restoring-'))).toEqual([])
+
+  // As the shop owner sees it: `npm run restore <file>` says why and changes nothing.
+  const cli = await run(['supabase/local/backup-cli.ts', 'restore', newerFile], {
+    HUMO_DATA_DIR: dataDir,
+  })
+  expect(cli.code).toBe(1)
+  expect(cli.stderr).toMatch(/^Refused: .* was made by a newer Humo/m)
+  expect(cli.stderr).toContain('Update Humo to the version that made the backup')
+  expect((await readdir(dataDir)).sort()).toEqual(before)
+}, 120_000)
+
+it('backs up a large media folder without reading it into memory', async () => {
+  // 384 MiB of media (sparse files: nothing to read from the disk) in a shop folder.
+  const shop = join(root, 'big-media-shop')
+  await mkdir(join(shop, 'storage', 'product_media'), { recursive: true })
+  await writeFile(join(shop, 'jwt-secret'), 'a-secret-for-the-big-media-shop-a-secret-for-it\n')
+  const mediaBytes = 6 * 64 * 1024 ** 2
+  for (let n = 1; n <= 6; n++) {
+    const path = join(shop, 'storage', 'product_media', `video-${n}.mp4`)
+    await writeFile(path, '')
+    await truncate(path, mediaBytes / 6)
+  }
+  // In a process of its own, so its peak memory is the backup's alone.
+  const { code, stdout, stderr } = await run(
+    ['supabase/local/backup-memory-check.ts', 'backup', shop, join(root, 'big-media-backups')],
+    {},
+  )
+  expect(stderr).toBe('')
+  expect(code).toBe(0)
+  const { file, before, after } = JSON.parse(stdout) as {
+    file: string
+    before: number
+    after: number
+  }
+  // maxRSS is in KiB. Holding the media would add at least their 384 MiB (it added 489 MiB).
+  expect((after - before) * 1024).toBeLessThan(mediaBytes / 4)
+  // And the file holds all of it (counted as it streams by, not held).
+  const sizes = new Map<string, number>()
+  const extract = tar.extract()
+  extract.on('entry', (header, stream, next) => {
+    let size = 0
+    stream.on('data', (chunk: unknown) => (size += (chunk as Buffer).length))
+    stream.on('end', () => {
+      sizes.set(header.name, size)
+      next()
+    })
+  })
+  await pipeline(createReadStream(file), createGunzip(), extract)
+  for (let n = 1; n <= 6; n++)
+    expect(sizes.get(`data/storage/product_media/video-${n}.mp4`)).toBe(mediaBytes / 6)
+  expect(sizes.has('humo-backup.json')).toBe(true)
+}, 180_000)
+
 it('keeps only the newest backups', async () => {
   const dir = join(root, 'prune')
-  const { mkdir } = await import('node:fs/promises')
   await mkdir(dir)
   for (let day = 1; day <= 9; day++)
     await writeFile(join(dir, `humo-backup-2026010${day}-120000.tar.gz`), '')

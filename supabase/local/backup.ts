@@ -4,15 +4,25 @@
 // query lock, so it is consistent), the media in storage/, the JWT secret and the setup code.
 // Restoring checks all of it before touching anything, and never overwrites a data folder in place.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { createWriteStream, existsSync } from 'node:fs'
+import { createReadStream, createWriteStream, existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import {
+  mkdir,
+  open,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
-import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import tar from 'tar-stream'
+import { fsyncTree, listMigrations } from './database.ts'
 
 export const BACKUP_FORMAT = 'humo-backup'
 export const BACKUP_VERSION = 1
@@ -21,8 +31,9 @@ const DATABASE = 'database.tar.gz'
 /** Files of the data folder kept beside the database (the storage folder comes on top). */
 const DATA_FILES = ['jwt-secret', 'setup-code']
 const BACKUP_NAME = /^humo-backup-\d{8}-\d{6}(?:-\d+)?\.tar\.gz$/
-/** What a backup may hold at most once unpacked; more is not a file this code wrote. */
+/** What an entry of a backup may hold at most once unpacked; more is not a file this code wrote. */
 const MAX_ENTRY_BYTES = 4 * 1024 ** 3
+const MAX_MANIFEST_BYTES = 64 * 1024 ** 2
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT
@@ -66,8 +77,6 @@ export function backupSettings(
   return { dir: resolve(dir), keep, daily: off !== 'off' }
 }
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex')
-
 async function listFiles(root: string, under = ''): Promise<string[]> {
   const here = join(root, under)
   if (!existsSync(here)) return []
@@ -87,6 +96,8 @@ async function appVersion(): Promise<string> {
   return pkg.version ?? 'unknown'
 }
 
+type TarEntry = ReturnType<ReturnType<typeof tar.pack>['entry']>
+
 const stamp = (date: Date) =>
   date
     .toISOString()
@@ -94,16 +105,28 @@ const stamp = (date: Date) =>
     .replace('T', '-')
     .replace(/\.\d+Z$/, '')
 
+/** fsyncs one file or folder, so a rename or a new file survives a power cut. */
+async function syncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
 /**
  * Writes one backup of the shop whose database `db` is (open on `dataDir`) into `dir`; returns its
- * path and manifest. Only the database dump holds the database's query lock; media are read after.
+ * path and manifest. Every part is streamed into the file while its checksum is taken, so a large
+ * media folder never sits in memory; the manifest, which needs those checksums, is the last entry.
+ * Only the database dump holds the database's query lock (PGlite hands it over in memory).
  */
 export async function createBackup(
   db: PGlite,
   dataDir: string,
   dir: string,
 ): Promise<{ file: string; manifest: BackupManifest }> {
-  const dump = new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer())
+  const dump = await db.dumpDataDir('gzip')
   const { rows: migrations } = await db.query<{ version: string; name: string | null }>(
     'select version, name from supabase_migrations.schema_migrations order by version',
   )
@@ -111,15 +134,7 @@ export async function createBackup(
     Number(
       (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0,
     )
-  const parts = new Map<string, Uint8Array>([[DATABASE, dump]])
-  for (const name of DATA_FILES) {
-    const path = join(dataDir, name)
-    if (existsSync(path)) parts.set(`data/${name}`, await readFile(path))
-  }
   const media = await listFiles(join(dataDir, 'storage'))
-  for (const path of media)
-    parts.set(`data/storage/${path}`, await readFile(join(dataDir, 'storage', path)))
-
   const created = new Date()
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
@@ -132,9 +147,7 @@ export async function createBackup(
       products: await count('public.products'),
       mediaFiles: media.length,
     },
-    files: Object.fromEntries(
-      [...parts].map(([name, data]) => [name, { size: data.byteLength, sha256: sha256(data) }]),
-    ),
+    files: {},
   }
 
   await mkdir(dir, { recursive: true, mode: 0o700 })
@@ -144,63 +157,180 @@ export async function createBackup(
   // Written beside its final name and renamed, so a half-written file never looks like a backup.
   const partial = `${file}.partial-${randomBytes(4).toString('hex')}`
   const pack = tar.pack()
-  const written = pipeline(pack, createGzip(), createWriteStream(partial, { mode: 0o600 }))
-  pack.entry({ name: MANIFEST, mode: 0o600 }, JSON.stringify(manifest, null, 2))
-  for (const [name, data] of parts) pack.entry({ name, mode: 0o600 }, Buffer.from(data))
-  pack.finalize()
+  // Level 1: the dump is gzipped already and media are compressed formats; more only costs time.
+  const written = pipeline(
+    pack,
+    createGzip({ level: 1 }),
+    createWriteStream(partial, { mode: 0o600 }),
+  )
+  // Settles only if the file fails (a full disk) before the last entry: stops a write that waits.
+  const failed = written.then(() => {
+    throw new Error('the backup file was closed before its last entry')
+  })
+  failed.catch(() => undefined)
+
+  const add = async (name: string, size: number, source: AsyncIterable<Uint8Array>) => {
+    const hash = createHash('sha256')
+    let length = 0
+    let entry: TarEntry | null = null
+    const entryDone = new Promise<void>((done, fail) => {
+      entry = pack.entry({ name, size, mode: 0o600 }, (error) => (error ? fail(error) : done()))
+    })
+    entryDone.catch(() => undefined)
+    const sink: TarEntry = entry!
+    for await (const chunk of source) {
+      length += chunk.byteLength
+      // A file that grows while it is read would overflow its tar header's size.
+      if (length > size) throw new Error(`${name} changed while it was backed up`)
+      hash.update(chunk)
+      if (!sink.write(chunk))
+        await Promise.race([new Promise<void>((drained) => sink.once('drain', drained)), failed])
+    }
+    if (length !== size) throw new Error(`${name} changed while it was backed up`)
+    sink.end(null)
+    await Promise.race([entryDone, failed])
+    manifest.files[name] = { size, sha256: hash.digest('hex') }
+  }
+  const fromFile = async (name: string, path: string) => {
+    const { size } = await stat(path)
+    const source = size ? createReadStream(path, { start: 0, end: size - 1 }) : []
+    await add(name, size, source as AsyncIterable<Uint8Array>)
+  }
+
   try {
+    await add(DATABASE, dump.size, dump.stream() as unknown as AsyncIterable<Uint8Array>)
+    for (const name of DATA_FILES) {
+      const path = join(dataDir, name)
+      if (existsSync(path)) await fromFile(`data/${name}`, path)
+    }
+    for (const path of media) await fromFile(`data/storage/${path}`, join(dataDir, 'storage', path))
+    pack.entry({ name: MANIFEST, mode: 0o600 }, JSON.stringify(manifest, null, 2))
+    pack.finalize()
     await written
+    await syncPath(partial)
     await rename(partial, file)
+    await syncPath(dir)
   } catch (error) {
+    pack.destroy(error as Error)
+    await written.catch(() => undefined)
     await rm(partial, { force: true })
     throw error
   }
   return { file, manifest }
 }
 
-/** Reads and checks a backup file whole: its manifest, and every entry against its checksum. */
-export async function readBackup(
-  file: string,
-): Promise<{ manifest: BackupManifest; parts: Map<string, Buffer> }> {
-  let data: Buffer
-  try {
-    data = await readFile(file)
-  } catch (error) {
-    throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error })
+/** A backup made by a Humo whose database has migrations this one does not have. */
+export class BackupTooNewError extends Error {
+  constructor(file: string, unknown: string[], appVersion: unknown) {
+    super(
+      `${file} was made by a newer Humo (${String(appVersion)}): its database has ` +
+        `${unknown.length} migration(s) this Humo does not know (${unknown.join(', ')}). ` +
+        'Update Humo to the version that made the backup, then restore it.',
+    )
+    this.name = 'BackupTooNewError'
   }
-  const entries = new Map<string, Buffer>()
+}
+
+/** The data folder's files a backup may bring back: nothing else (never db/ or server.json). */
+const isDataName = (name: string) =>
+  (DATA_FILES.some((file) => name === `data/${file}`) ||
+    /^data\/storage\/(?:[^/]+\/)*[^/]+$/.test(name)) &&
+  !name.split('/').some((p) => p === '..' || p === '.' || p === '')
+
+/** Refuses a backup whose database has migrations this code does not know (a newer Humo's). */
+async function refuseNewer(file: string, versions: string[], appVersion: unknown): Promise<void> {
+  const known = new Set((await listMigrations()).map((m) => m.version))
+  const unknown = versions.filter((v) => !known.has(v.slice(0, 14)))
+  if (unknown.length) throw new BackupTooNewError(file, unknown, appVersion)
+}
+
+/**
+ * Reads the backup `file` as a stream into the folder `staging`: media and data files are written
+ * there as they arrive, each with its checksum taken; the manifest and the database dump are kept.
+ * Then every entry is checked against the manifest. Anything wrong is a NotABackupError; the
+ * caller removes `staging`.
+ */
+async function extractBackup(
+  file: string,
+  staging: string,
+): Promise<{ manifest: BackupManifest; database: Blob }> {
+  const found = new Map<string, { size: number; sha256: string }>()
+  let manifestData: Buffer | null = null
+  let database: Blob | null = null
+  // An error of this machine (a full disk) is not the file's fault: it is reported as it is.
+  const local: { error: Error | null } = { error: null }
+
+  const take = async (name: string, stream: AsyncIterable<Buffer>) => {
+    const hash = createHash('sha256')
+    const kept: Buffer[] = []
+    const keep = name === MANIFEST || name === DATABASE
+    const limit = name === MANIFEST ? MAX_MANIFEST_BYTES : MAX_ENTRY_BYTES
+    let out: FileHandle | null = null
+    if (isDataName(name)) {
+      const path = join(staging, ...name.slice('data/'.length).split('/'))
+      if (!resolve(path).startsWith(staging + sep)) throw new NotABackupError(file, 'unsafe path')
+      try {
+        await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+        out = await open(path, 'wx', 0o600)
+      } catch (error) {
+        local.error = error as Error
+        throw error
+      }
+    }
+    let size = 0
+    try {
+      for await (const chunk of stream) {
+        size += chunk.length
+        if (size > limit) throw new NotABackupError(file, `${name} is too large`)
+        hash.update(chunk)
+        if (keep) kept.push(chunk)
+        if (out)
+          await out.write(chunk).catch((error: Error) => {
+            local.error = error
+            throw error
+          })
+      }
+    } finally {
+      await out?.close()
+    }
+    found.set(name, { size, sha256: hash.digest('hex') })
+    if (name === MANIFEST) manifestData = Buffer.concat(kept)
+    if (name === DATABASE) database = new Blob(kept.map((chunk) => new Uint8Array(chunk)))
+  }
+
   const extract = tar.extract()
   extract.on('entry', (header, stream, next) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    stream.on('data', (data: unknown) => {
-      const chunk = data as Buffer
-      size += chunk.length
-      if (size > MAX_ENTRY_BYTES) stream.destroy(new Error('an entry is too large'))
-      else chunks.push(chunk)
-    })
-    stream.on('end', () => {
-      if (header.type === 'file') {
-        if (entries.has(header.name)) extract.destroy(new Error(`${header.name} twice`))
-        entries.set(header.name, Buffer.concat(chunks))
-      }
-      next()
-    })
-    stream.on('error', (error) => extract.destroy(error))
+    const name = header.name
+    const work =
+      header.type !== 'file'
+        ? (async () => {
+            for await (const chunk of stream) void chunk
+          })()
+        : found.has(name)
+          ? Promise.reject(new NotABackupError(file, `it holds ${name} twice`))
+          : take(name, stream as AsyncIterable<Buffer>)
+    work.then(
+      () => next(),
+      (error: unknown) => extract.destroy(error as Error),
+    )
   })
   try {
-    await pipeline(Readable.from([data]), createGunzip(), extract)
+    await pipeline(createReadStream(file), createGunzip(), extract)
   } catch (error) {
+    if (error instanceof NotABackupError) throw error
+    if (local.error) throw local.error
+    if ((error as NodeJS.ErrnoException).syscall)
+      throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error })
     throw new NotABackupError(
       file,
       `it is not a complete gzipped tar file (${(error as Error).message}); it may be truncated`,
     )
   }
-  const manifestData = entries.get(MANIFEST)
+
   if (!manifestData) throw new NotABackupError(file, `it has no ${MANIFEST}`)
   let manifest: BackupManifest
   try {
-    manifest = JSON.parse(manifestData.toString('utf8')) as BackupManifest
+    manifest = JSON.parse((manifestData as Buffer).toString('utf8')) as BackupManifest
   } catch {
     throw new NotABackupError(file, `its ${MANIFEST} is not JSON`)
   }
@@ -213,56 +343,62 @@ export async function readBackup(
     )
   if (!manifest.files || typeof manifest.files !== 'object' || !manifest.files[DATABASE])
     throw new NotABackupError(file, 'its manifest lists no database')
-  const parts = new Map<string, Buffer>()
+  if (!Array.isArray(manifest.migrations) || manifest.migrations.some((m) => typeof m !== 'string'))
+    throw new NotABackupError(file, 'its manifest lists no migrations')
   for (const [name, expected] of Object.entries(manifest.files)) {
-    const safe = name === DATABASE || /^data\/(?:[^/]+\/)*[^/]+$/.test(name)
-    if (!safe || name.split('/').some((p) => p === '..' || p === '.' || p === ''))
+    if (name !== DATABASE && !isDataName(name))
       throw new NotABackupError(file, `unsafe entry name ${JSON.stringify(name)}`)
-    const part = entries.get(name)
+    const part = found.get(name)
     if (!part) throw new NotABackupError(file, `${name} is missing`)
-    if (part.byteLength !== expected?.size || sha256(part) !== expected.sha256)
+    if (part.size !== expected?.size || part.sha256 !== expected.sha256)
       throw new NotABackupError(file, `${name} does not match its checksum (changed or damaged)`)
-    parts.set(name, part)
   }
-  for (const name of entries.keys())
-    if (name !== MANIFEST && !parts.has(name))
+  for (const name of found.keys())
+    if (name !== MANIFEST && !manifest.files[name])
       throw new NotABackupError(file, `${name} is not in its manifest`)
-  return { manifest, parts }
+  return { manifest, database: database! }
 }
 
 /**
- * Brings the shop in `file` back into `dataDir`. A data folder already there is moved aside to
- * <dataDir>.before-restore-<time> (returned as movedAside), never overwritten. The caller makes
- * sure no server has `dataDir` open.
+ * Brings the shop in `file` back into `dataDir`. The file is streamed into a new folder beside it
+ * and checked whole first; a backup from a newer Humo (migrations this code does not know) is
+ * refused. A data folder already there is moved aside to <dataDir>.before-restore-<time>
+ * (returned as movedAside), never overwritten. The caller makes sure no server has `dataDir` open.
  */
 export async function restoreBackup(
   file: string,
   dataDir: string,
 ): Promise<{ manifest: BackupManifest; movedAside: string | null }> {
   const target = resolve(dataDir)
-  const { manifest, parts } = await readBackup(file)
   const when = stamp(new Date())
   const staging = `${target}.restoring-${when}-${randomBytes(3).toString('hex')}`
   await mkdir(staging, { recursive: true, mode: 0o700 })
+  let manifest: BackupManifest
   try {
-    for (const [name, data] of parts) {
-      if (name === DATABASE) continue
-      const path = join(staging, ...name.slice('data/'.length).split('/'))
-      if (!resolve(path).startsWith(staging + sep)) throw new NotABackupError(file, 'unsafe path')
-      await mkdir(dirname(path), { recursive: true })
-      await writeFile(path, data, { mode: 0o600 })
-    }
+    const extracted = await extractBackup(file, staging)
+    manifest = extracted.manifest
+    await refuseNewer(file, manifest.migrations, manifest.appVersion)
     await mkdir(join(staging, 'storage'), { recursive: true })
-    // PGlite unpacks its own dump into the new folder; opening it also proves the dump is sound.
+    // PGlite unpacks its own dump into the new folder; opening it also proves the dump is sound,
+    // and its migrations are the truth about the schema (the manifest only repeats them).
     const db = await PGlite.create({
       dataDir: join(staging, 'db'),
-      loadDataDir: new Blob([new Uint8Array(parts.get(DATABASE)!)]),
+      loadDataDir: extracted.database,
     })
     try {
-      await db.query('select 1 from supabase_migrations.schema_migrations limit 1')
+      const { rows } = await db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+      await refuseNewer(
+        file,
+        rows.map((r) => r.version),
+        manifest.appVersion,
+      )
     } finally {
       await db.close()
     }
+    // PGlite unpacked the dump without a single fsync: the restored shop must survive a power cut.
+    fsyncTree(staging)
   } catch (error) {
     await rm(staging, { recursive: true, force: true })
     throw error
@@ -273,6 +409,7 @@ export async function restoreBackup(
     await rename(target, movedAside)
   }
   await rename(staging, target)
+  await syncPath(dirname(target))
   return { manifest, movedAside }
 }
 

@@ -3,10 +3,18 @@
 // at every start), then every migration in
 // supabase/migrations not yet recorded, in file-name order. Applied migrations are recorded in
 // supabase_migrations.schema_migrations, the table the Supabase CLI uses for the same purpose.
+//
+// A database in a folder is durable (docs/decisions/034): PGlite's default start turns fsync off
+// (-F) and its Emscripten Node filesystem drops fsync and fdatasync, so a commit lived only in the
+// OS's page cache until the kernel wrote it back. Here Postgres starts with fsync on and
+// wal_sync_method=fsync, and the filesystem's fsync is wired to fs.fsyncSync: every commit's WAL
+// is on the disk before the statement returns, so before any answer that reports it.
+import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs'
 import { mkdir, readFile, readdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
+import { NodeFS } from '@electric-sql/pglite/nodefs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 export const BOOTSTRAP_FILE = join(here, 'bootstrap.sql')
@@ -23,10 +31,152 @@ export interface OpenedDatabase {
   applied: string[]
 }
 
-/** dbDir null: in-memory database. */
-export async function openDatabase(dbDir: string | null): Promise<OpenedDatabase> {
+/** One fsync of a file (or folder) of the database, as the durable filesystem saw it. */
+export type FsyncListener = (path: string) => void
+
+interface DurableState {
+  fsyncs: number
+  listeners: Set<FsyncListener>
+}
+
+const durableStates = new WeakMap<PGlite, DurableState>()
+
+/** Emscripten's NODEFS as far as it is used here: an open file's stream and its operations. */
+interface NodeFsStream {
+  nfd: number
+  path: string
+}
+interface EmscriptenNodeFs {
+  stream_ops: { fsync?: (stream: NodeFsStream) => number }
+}
+
+/**
+ * PGlite's Node filesystem with fsync wired to the disk. Emscripten calls stream_ops.fsync for
+ * fsync() when the filesystem has one; NODEFS has none, so without this every fsync Postgres makes
+ * (WAL at commit, data files at a checkpoint, folders after a rename) was a no-op.
+ */
+class DurableNodeFS extends NodeFS {
+  constructor(
+    dataDir: string,
+    private readonly state: DurableState,
+  ) {
+    super(dataDir)
+  }
+
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args)
+    const state = this.state
+    return {
+      emscriptenOpts: {
+        ...emscriptenOpts,
+        preRun: [
+          ...(emscriptenOpts.preRun ?? []),
+          (mod) => {
+            const nodefs = (mod as unknown as { NODEFS?: EmscriptenNodeFs }).NODEFS
+            // A PGlite that moved its filesystem elsewhere must not start silently undurable.
+            if (!nodefs?.stream_ops) throw new Error('PGlite has no NODEFS to make durable')
+            nodefs.stream_ops.fsync = (stream) => {
+              fsyncSync(stream.nfd)
+              state.fsyncs++
+              for (const listener of state.listeners) listener(stream.path)
+              return 0
+            }
+          },
+        ],
+      },
+    }
+  }
+}
+
+/**
+ * Opens the PGlite database in folder `dbDir` durably: fsync on, and the WAL synced at commit with
+ * fsync() (Emscripten's fdatasync is a no-op that cannot be wired; its O_DSYNC maps to O_SYNC, but
+ * open_datasync would make every WAL write of a long import synchronous, not only the commit).
+ */
+export async function openDurablePGlite(
+  dbDir: string,
+  options: Omit<PGliteOptions, 'fs' | 'dataDir' | 'startParams'> = {},
+): Promise<PGlite> {
+  const state: DurableState = { fsyncs: 0, listeners: new Set() }
+  const db = await PGlite.create({
+    ...options,
+    fs: new DurableNodeFS(dbDir, state),
+    startParams: [
+      ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+      ...['-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on'],
+    ],
+  })
+  durableStates.set(db, state)
+  return db
+}
+
+/**
+ * Calls `listener` with the path of every fsync the database `db` makes from now on (tests, the
+ * durability bench); returns the function that stops it. Null for a database that is not durable.
+ */
+export function watchFsyncs(db: PGlite, listener: FsyncListener): (() => void) | null {
+  const state = durableStates.get(db)
+  if (!state) return null
+  state.listeners.add(listener)
+  return () => state.listeners.delete(listener)
+}
+
+/** How many fsyncs the durable database `db` has made (null when it is not durable). */
+export function fsyncCount(db: PGlite): number | null {
+  return durableStates.get(db)?.fsyncs ?? null
+}
+
+/**
+ * fsyncs every file and folder under `root`, and `root`'s own folder entry: for files written
+ * without Postgres registering them for a sync (PGlite copies a new database in after initdb
+ * without any fsync; a restore unpacks a dump the same way).
+ */
+export function fsyncTree(root: string): number {
+  let count = 0
+  const sync = (path: string) => {
+    const fd = openSync(path, 'r')
+    try {
+      fsyncSync(fd)
+      count++
+    } finally {
+      closeSync(fd)
+    }
+  }
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.isFile()) sync(path)
+    }
+    sync(dir)
+  }
+  walk(root)
+  sync(dirname(root))
+  return count
+}
+
+/**
+ * HUMO_DURABLE=off opens a database folder as PGlite does by default (fsync off): only to measure
+ * what durability costs (tests/bench/durability-bench.ts). A shop must not run with it.
+ */
+export function durableSetting(env: NodeJS.ProcessEnv): boolean {
+  const value = (env.HUMO_DURABLE ?? '').trim().toLowerCase()
+  if (value === '' || value === 'on') return true
+  if (value === 'off') return false
+  throw new Error(`HUMO_DURABLE must be on or off, got ${env.HUMO_DURABLE}`)
+}
+
+/** dbDir null: in-memory database (nothing to make durable). */
+export async function openDatabase(
+  dbDir: string | null,
+  { durable = durableSetting(process.env) }: { durable?: boolean } = {},
+): Promise<OpenedDatabase> {
   if (dbDir) await mkdir(dbDir, { recursive: true })
-  const db = dbDir ? await PGlite.create({ dataDir: dbDir }) : await PGlite.create()
+  const db = !dbDir
+    ? await PGlite.create()
+    : durable
+      ? await openDurablePGlite(dbDir)
+      : await PGlite.create({ dataDir: dbDir })
   try {
     const fresh = !(await hasMigrationTable(db))
     if (fresh) {
@@ -47,11 +197,33 @@ export async function openDatabase(dbDir: string | null): Promise<OpenedDatabase
     // Written to run again: a data folder made before it existed gets it before the migrations.
     await db.exec(await readFile(BOOTSTRAP_REALTIME_FILE, 'utf8'))
     const applied = await applyMigrations(db)
+    if (dbDir && durable) {
+      // PGlite wrote the new database's files without one fsync: sync them all once.
+      if (fresh) fsyncTree(dbDir)
+      await checkDurable(db)
+    }
     return { db, fresh, applied }
   } catch (error) {
     await db.close()
     throw error
   }
+}
+
+/**
+ * A commit must reach the disk through the wired fsync: one that does not (a PGlite whose
+ * filesystem changed under us) stops the start rather than confirming orders a power cut loses.
+ */
+async function checkDurable(db: PGlite): Promise<void> {
+  const { rows } = await db.query<{ fsync: string }>('show fsync')
+  const before = fsyncCount(db) ?? 0
+  // A transactional WAL message: a commit that wrote WAL, so it must flush it (a transaction that
+  // only took an id commits asynchronously, and proves nothing).
+  await db.query(`select pg_logical_emit_message(true, 'humo', 'durability check')`)
+  if (rows[0]?.fsync !== 'on' || (fsyncCount(db) ?? 0) === before)
+    throw new Error(
+      'The database does not sync its commits to the disk (fsync is ' +
+        `${rows[0]?.fsync ?? 'unknown'}): see docs/decisions/034-durable-commits.md`,
+    )
 }
 
 async function hasMigrationTable(db: PGlite): Promise<boolean> {
