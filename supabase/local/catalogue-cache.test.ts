@@ -631,6 +631,26 @@ describe('anonymous REST reads of the catalogue', () => {
     expect(tracked.headers.get('etag')).toBeNull()
   })
 
+  it('keep an answer read after a change that came while it waited for the database', async () => {
+    const product = await createProduct(backend, { name: 'Queued read' })
+    const path = `products?select=name,price&id=eq.${product.id}`
+    let queued!: Promise<Response>
+    // A shopper's read arrives while an admin's change holds the database; it is read after the
+    // change commits, so it is kept for the catalogue as changed (not thrown away as old).
+    await backend.db.transaction(async (tx) => {
+      await tx.query(`update public.products set price = 21 where id = $1`, [product.id])
+      queued = page(path)
+      // Lets the request reach the server and wait for the database behind this transaction.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    const first = await queued
+    expect(await first.json()).toEqual([{ name: 'Queued read', price: 21 }])
+    await silently(`update public.products set name = 'Unheard after queue' where id = $1`, [
+      product.id,
+    ])
+    expect(await pageRows(path)).toEqual([{ name: 'Queued read', price: 21 }])
+  })
+
   it('are answered without the database and without a client slot', async () => {
     const path = 'products?select=id,name&order=id&limit=50'
     const first = await page(path)

@@ -42,6 +42,14 @@ export const CATALOGUE_TABLES = new Set([
 const DEFAULT_MAX_ENTRIES = 256
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 
+/** An answer as read from the database, with the catalogue version it was read at if known. */
+export interface ProducedAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+  readAt?: number | undefined
+}
+
 export interface CachedAnswer {
   version: number
   status: number
@@ -107,6 +115,15 @@ export class CatalogueCache {
     return this.entries.size
   }
 
+  /**
+   * The version now. Taken inside the transaction that reads an answer, it is exactly the version
+   * of what that transaction sees: PGlite runs one transaction at a time, and every commit before
+   * it has already moved the version (its notification arrives with its commit's answer).
+   */
+  get currentVersion(): number {
+    return this.version
+  }
+
   /** The catalogue changed: nothing kept so far is served again. */
   invalidate(): void {
     this.version++
@@ -138,13 +155,13 @@ export class CatalogueCache {
 
   /**
    * The answer for a key: from the cache, from a load already under way (fifty shoppers arriving
-   * at once start one read), or from `produce`. Failures are not kept. The version is taken
-   * before `produce` reads, so what it reads is at least as new as the version it is kept under.
+   * at once start one read), or from `produce`. Failures are not kept. An answer is kept under
+   * the version `produce` says it read at (`currentVersion` inside its transaction), else the
+   * version before it began, which is never newer than what it read: under load a read waits
+   * behind orders that each move the version, and one kept under the version it waited from
+   * would be thrown away every time.
    */
-  async load(
-    key: string,
-    produce: () => Promise<{ status: number; headers: Record<string, string>; body: string }>,
-  ): Promise<CachedAnswer> {
+  async load(key: string, produce: () => Promise<ProducedAnswer>): Promise<CachedAnswer> {
     const found = this.lookup(key)
     if (found) return found
     const version = this.version
@@ -152,7 +169,7 @@ export class CatalogueCache {
     this.misses++
     const promise = (async () => {
       const answer = await produce()
-      const entry = await buildEntry(version, answer)
+      const entry = await buildEntry(answer.readAt ?? version, answer)
       this.store(key, entry)
       return entry
     })()

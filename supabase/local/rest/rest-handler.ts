@@ -302,17 +302,20 @@ async function handleRead(
     stripNulls: shape.stripNulls,
   })
 
+  let readAt: number | undefined
   const produce = async () => {
-    const result = await withRequestRole(ctx.db, auth, requestMeta(req, url, true), (tx) =>
-      runRead(tx, built),
-    )
+    const result = await withRequestRole(ctx.db, auth, requestMeta(req, url, true), (tx) => {
+      // The catalogue as this transaction sees it (catalogue-cache.ts, currentVersion).
+      readAt = ctx.catalogueCache?.currentVersion
+      return runRead(tx, built)
+    })
     if (shape.single) expectOneRow(result.rowCount)
     const offset = request.options.get('')?.offset ?? 0
     const headers = {
       'Content-Type': shape.contentType,
       'Content-Range': contentRange(offset, result.rowCount, result.total),
     }
-    return { status: 200, headers, body: result.body }
+    return { status: 200, headers, body: result.body, readAt }
   }
   // The catalogue as the anon role reads it is the same for every anonymous shopper.
   if (
@@ -638,6 +641,7 @@ async function handleRpc(
   // An import is staged in chunks, each its own transaction, so the shop answers meanwhile.
   const importRows =
     method === 'POST' && !built.read && isChunkedImport(name, args, auth) ? args.p_rows : null
+  let readAt: number | undefined
   const run = async () => {
     const result = importRows
       ? {
@@ -646,6 +650,8 @@ async function handleRpc(
           total: null,
         }
       : await withRequestRole(ctx.db, auth, requestMeta(req, url, readOnly), async (tx) => {
+          // The catalogue as this transaction sees it (catalogue-cache.ts, currentVersion).
+          readAt = ctx.catalogueCache?.currentVersion
           if (built.read) return runRead(tx, built.read)
           const row = (
             await tx.query<{ body?: string | null; row_count?: number }>(
@@ -666,7 +672,7 @@ async function handleRpc(
         result.total,
       )
     }
-    return { status: 200, headers, body: result.body }
+    return { status: 200, headers, body: result.body, readAt }
   }
   if (fn.returnsVoid) {
     await run()
