@@ -61,6 +61,23 @@ create unlogged table private.product_import_rows (
   primary key (import_id, n)
 );
 
+-- A chunk's rows while admin_import_stage sorts the plain ones from the rest (emptied before it
+-- returns). A table rather than a temporary one: emptying a temporary table gives it a new file,
+-- and that makes every statement that reads it plan again, chunk after chunk.
+create unlogged table private.product_import_chunk (
+  import_id uuid not null,
+  n integer not null,
+  r jsonb,
+  id uuid,
+  sku text,
+  name text,
+  base text,
+  stem text,
+  repeated boolean,
+  plain boolean,
+  primary key (import_id, n)
+);
+
 create index product_import_rows_product_idx
   on private.product_import_rows (import_id, product_id) where not superseded;
 create index product_import_rows_sku_idx
@@ -72,7 +89,8 @@ create index product_import_rows_media_ids_idx
 
 -- Only the functions below (security definer) touch the staging tables; the API cannot reach
 -- schema private at all.
-revoke all on private.product_imports, private.product_import_rows from public, anon, authenticated;
+revoke all on private.product_imports, private.product_import_rows, private.product_import_chunk
+  from public, anon, authenticated;
 
 -- The open import p_import of the caller, touched; refuses anyone else's or a closed one.
 create or replace function public.product_import_of_caller(p_import uuid)
@@ -525,14 +543,8 @@ declare
   v_careful integer[];
   v_uuid constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 begin
-  create temporary table if not exists product_import_chunk (
-    n integer primary key, r jsonb, id uuid, sku text, name text, base text, stem text,
-    plain boolean, repeated boolean
-  ) on commit delete rows;
-  truncate pg_temp.product_import_chunk;
-
-  insert into pg_temp.product_import_chunk (n, r, id, sku, name, base, stem, repeated)
-  select x.n, x.r, x.id, x.sku, x.name, x.base, regexp_replace(x.base, '-[0-9]+$', ''),
+  insert into private.product_import_chunk (import_id, n, r, id, sku, name, base, stem, repeated)
+  select p_import, x.n, x.r, x.id, x.sku, x.name, x.base, regexp_replace(x.base, '-[0-9]+$', ''),
          -- an id, SKU or slug that more than one row of the chunk gives
          count(*) filter (where x.id is not null) over (partition by x.id) > 1
            or count(*) filter (where x.sku is not null) over (partition by x.sku) > 1
@@ -552,9 +564,8 @@ begin
         from jsonb_array_elements(p_rows) with ordinality as e
        where jsonb_typeof(e.value) = 'object'
     ) x;
-  analyze pg_temp.product_import_chunk;
 
-  update pg_temp.product_import_chunk c set plain = (
+  update private.product_import_chunk c set plain = (
     -- a new product: no id, or a new id with is_new
     (case
        when jsonb_typeof(c.r -> 'id') is distinct from 'string' then
@@ -576,7 +587,8 @@ begin
     and not exists (select 1 from private.product_import_rows s
                      where s.import_id = p_import and not s.superseded and s.slug = c.base)
     and (c.stem = c.base
-         or c.stem not in (select o.base from pg_temp.product_import_chunk o where o.base is not null))
+         or c.stem not in (select o.base from private.product_import_chunk o
+                            where o.import_id = p_import and o.base is not null))
     -- values admin_save_product takes as they are
     and (c.r -> 'is_unlimited_quantity' is null or jsonb_typeof(c.r -> 'is_unlimited_quantity') in ('null', 'boolean'))
     and (c.r -> 'is_unlimited_quantity' = 'true'::jsonb
@@ -623,7 +635,8 @@ begin
     )
     and (select count(distinct trim(m ->> 'media_url')) from jsonb_array_elements(c.r -> 'media') as m)
         = jsonb_array_length(c.r -> 'media')
-  );
+  )
+  where c.import_id = p_import;
 
   insert into private.product_import_rows (
     import_id, n, label_sku, product_id, creating, is_insert, sku, slug, fields, effects, terpenes,
@@ -683,16 +696,17 @@ begin
         from jsonb_array_elements(c.r -> 'media') with ordinality as m (entry, at)
     ),
     null
-    from pg_temp.product_import_chunk c
-   where c.plain;
+    from private.product_import_chunk c
+   where c.import_id = p_import and c.plain;
 
   select coalesce(array_agg(n order by n), '{}') into v_careful
     from (
       select p_first + e.ordinality - 1 as n
         from jsonb_array_elements(p_rows) with ordinality as e
       except
-      select c.n from pg_temp.product_import_chunk c where c.plain
+      select c.n from private.product_import_chunk c where c.import_id = p_import and c.plain
     ) left_over;
+  delete from private.product_import_chunk where import_id = p_import;
   return v_careful;
 end;
 $$;
