@@ -1,7 +1,13 @@
 import { defineSemanticTokens } from '@pandacss/dev'
 
 // The only colours components may name. Light is the storefront default; `.dark` (and the admin,
-// which forces it) swaps every value.
+// dark unless its toggle says light) swaps every value.
+//
+// Contrast (WCAG 2.2 AA, docs/decisions/036): every fg.* and *.fg reads at 4.5:1 or more on
+// every bg.* of its theme; fg.onAccent reads at 4.5:1 on accent.solid, accent.solidHover,
+// deal.solid, deal.solidHover and danger.solid; border.strong (the edge of inputs, selects,
+// checkboxes, switches, steppers) and accent.fg (focus rings) stand out at 3:1 from every bg.*.
+// semantic-tokens.test.ts checks all of these pairs.
 export const semanticTokens = defineSemanticTokens({
   colors: {
     bg: {
@@ -22,21 +28,22 @@ export const semanticTokens = defineSemanticTokens({
     },
     border: {
       default: { value: { base: '{colors.smoke.200}', _dark: '{colors.smoke.700}' } },
-      strong: { value: { base: '{colors.smoke.300}', _dark: '{colors.smoke.600}' } },
+      strong: { value: { base: '{colors.smoke.450}', _dark: '{colors.smoke.450}' } },
     },
     accent: {
-      solid: { value: { base: '{colors.leaf.900}', _dark: '{colors.leaf.500}' } },
-      solidHover: { value: { base: '{colors.leaf.800}', _dark: '{colors.leaf.400}' } },
+      solid: { value: { base: '{colors.leaf.900}', _dark: '{colors.leaf.600}' } },
+      solidHover: { value: { base: '{colors.leaf.800}', _dark: '{colors.leaf.700}' } },
       fg: { value: { base: '{colors.leaf.700}', _dark: '{colors.leaf.300}' } },
       subtle: { value: { base: '{colors.leaf.100}', _dark: '{colors.leaf.900}' } },
     },
     deal: {
-      solid: { value: { base: '{colors.ember.500}', _dark: '{colors.ember.400}' } },
-      fg: { value: { base: '{colors.ember.600}', _dark: '{colors.ember.400}' } },
-      subtle: { value: { base: '{colors.ember.100}', _dark: '{colors.ember.600}' } },
+      solid: { value: { base: '{colors.ember.700}', _dark: '{colors.ember.700}' } },
+      solidHover: { value: { base: '{colors.ember.800}', _dark: '{colors.ember.800}' } },
+      fg: { value: { base: '{colors.ember.800}', _dark: '{colors.ember.400}' } },
+      subtle: { value: { base: '{colors.ember.100}', _dark: '{colors.ember.950}' } },
     },
     danger: {
-      solid: { value: { base: '{colors.rose.500}', _dark: '{colors.rose.500}' } },
+      solid: { value: { base: '{colors.rose.600}', _dark: '{colors.rose.600}' } },
       fg: { value: { base: '{colors.rose.600}', _dark: '{colors.rose.100}' } },
       subtle: { value: { base: '{colors.rose.100}', _dark: '{colors.rose.600}' } },
     },

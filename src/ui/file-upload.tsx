@@ -105,7 +105,16 @@ export function FileUpload({
   return (
     <ArkFileUpload.RootProvider value={api} className={classes.root}>
       <ArkFileUpload.Label className={classes.label}>{label}</ArkFileUpload.Label>
-      <ArkFileUpload.Dropzone className={classes.dropzone}>
+      {/* Not a button itself: it holds one, Choose files, and a button may hold no other control
+          (axe's nested-interactive). A click anywhere in it still opens the file picker. */}
+      <ArkFileUpload.Dropzone
+        disableClick
+        role="group"
+        className={classes.dropzone}
+        onClick={(event) => {
+          if (!disabled && !(event.target as Element).closest('button')) api.openFilePicker()
+        }}
+      >
         <span className={classes.icon}>
           <UploadIcon />
         </span>

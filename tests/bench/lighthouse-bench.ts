@@ -1,7 +1,9 @@
 // Issue 7's Lighthouse figures, printed (never asserted): the performance score, LCP, TBT and CLS
 // of `/`, `/menu/flower` and a product page, with Lighthouse's default mobile settings (Moto G
 // Power emulation, simulated slow 4G and 4x CPU slowdown), in Debian's Chromium, against the
-// production build (dist/) served by the embedded backend the way `npm start` runs it.
+// production build (dist/) served by the embedded backend the way `npm start` runs it. Issue 25's
+// accessibility score (goal 100) of the same pages, and of the cart and checkout with a line in
+// the cart (one run each, accessibility only: their speed is not what is measured there).
 //
 // What is measured: a first visit of a shopper who has already answered the 21+ age gate on this
 // device. Each run gets a fresh browser profile whose only content is the age gate's answer in
@@ -88,8 +90,11 @@ async function closeBrowser(browser: ChildProcess) {
   await new Promise((r) => setTimeout(r, 300))
 }
 
-/** Chromium with a DevTools port, on a profile that holds only the age gate's answer. */
-async function launchVerifiedBrowser(url: string, profile: string) {
+/**
+ * Chromium with a DevTools port, on a profile that holds only the age gate's answer (and, given
+ * `cartProduct`, that product in the cart, put there as a shopper does).
+ */
+async function launchVerifiedBrowser(url: string, profile: string, cartProduct?: string) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: FLAGS.filter((flag) => !flag.startsWith('--headless')),
@@ -97,6 +102,11 @@ async function launchVerifiedBrowser(url: string, profile: string) {
   const page = context.pages()[0] ?? (await context.newPage())
   await page.goto(`${url}/humo-config.json`)
   await page.evaluate((key) => localStorage.setItem(key, 'yes'), AGE_VERIFIED_KEY)
+  if (cartProduct) {
+    await page.goto(`${url}${cartProduct}`)
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click()
+    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor()
+  }
   await context.close()
 
   const debugPort = await freePort()
@@ -140,6 +150,9 @@ async function productPath(url: string): Promise<string> {
 
 type Sample = {
   score: number
+  /** Lighthouse's accessibility score (0-100) and the audits that failed it. */
+  a11y: number
+  a11yFailed: string[]
   lcp: number
   tbt: number
   cls: number
@@ -162,6 +175,7 @@ function sampleOf(lhr: Result): Sample {
     { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    ...accessibilityOf(lhr),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
@@ -172,6 +186,15 @@ function sampleOf(lhr: Result): Sample {
     lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     benchmarkIndex: lhr.environment.benchmarkIndex,
   }
+}
+
+/** The accessibility score, and the ids of the audits that count against it. */
+function accessibilityOf(lhr: Result): { a11y: number; a11yFailed: string[] } {
+  const category = lhr.categories.accessibility
+  const failed = (category?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id)
+  return { a11y: Math.round((category?.score ?? NaN) * 100), a11yFailed: failed }
 }
 
 const median = (xs: number[]) => {
@@ -195,10 +218,11 @@ async function main() {
     probe.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
     probe.on('close', () => resolve(out.trim()))
   })
+  const product = await productPath(url)
   const pages = [
     { label: 'Home', path: '/' },
     { label: 'Menu (flower)', path: '/menu/flower' },
-    { label: 'Product page', path: await productPath(url) },
+    { label: 'Product page', path: product },
   ]
   const figures: Figure[] = []
   const details: Record<string, { first: Sample[]; repeat: Sample[] }> = {}
@@ -220,7 +244,7 @@ async function main() {
               port: debugPort,
               output: 'json',
               logLevel: 'error',
-              onlyCategories: ['performance'],
+              onlyCategories: ['performance', 'accessibility'],
               disableStorageReset: true,
             })
             if (!result) throw new Error('Lighthouse returned nothing')
@@ -245,7 +269,8 @@ async function main() {
         ['first visit', first],
         ['repeat visit', repeat],
       ] as const) {
-        const m = (key: keyof Omit<Sample, 'lcpElement'>) => median(samples.map((s) => s[key]))
+        const m = (key: keyof Omit<Sample, 'lcpElement' | 'a11yFailed'>) =>
+          median(samples.map((s) => s[key]))
         const score = m('score')
         const lcp = m('lcp')
         const tbt = m('tbt')
@@ -254,6 +279,10 @@ async function main() {
           `  ${page.label} (${page.path}), ${visit}: score ${score}, LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)}, FCP ${(m('fcp') / 1000).toFixed(2)} s, JS ${m('scriptKB').toFixed(1)} KB transferred, benchmarkIndex ${Math.round(m('benchmarkIndex'))} (median of ${samples.length})`,
         )
         console.log(`    LCP element: ${samples[0]?.lcpElement}`)
+        const failed = [...new Set(samples.flatMap((s) => s.a11yFailed))]
+        console.log(
+          `    accessibility ${m('a11y')}${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`,
+        )
         const name = `${page.label} ${page.path}, ${visit}`
         figures.push(
           {
@@ -261,6 +290,12 @@ async function main() {
             value: score,
             unit: '',
             goal: { op: '>=', value: 95 },
+          },
+          {
+            label: `${name}: accessibility score`,
+            value: m('a11y'),
+            unit: '',
+            goal: { op: '>=', value: 100 },
           },
           {
             label: `${name}: LCP`,
@@ -279,6 +314,43 @@ async function main() {
         )
       }
     }
+    // The cart and checkout hold a line put in the cart beforehand: empty, they show no form.
+    for (const page of [
+      { label: 'Cart', path: '/cart' },
+      { label: 'Checkout', path: '/checkout' },
+    ]) {
+      const profile = join(work, `profile-${page.label}`)
+      const { browser, debugPort } = await launchVerifiedBrowser(url, profile, product)
+      try {
+        const result = await lighthouse(`${url}${page.path}`, {
+          port: debugPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['accessibility'],
+          disableStorageReset: true,
+        })
+        if (!result) throw new Error('Lighthouse returned nothing')
+        if (result.lhr.runtimeError)
+          throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`)
+        const { a11y, a11yFailed } = accessibilityOf(result.lhr)
+        console.log(
+          `  ${page.label} (${page.path}), one item in the cart: accessibility ${a11y}${a11yFailed.length ? ` (failed: ${a11yFailed.join(', ')})` : ''}`,
+        )
+        figures.push({
+          label: `${page.label} ${page.path}, one item in the cart: accessibility score`,
+          value: a11y,
+          unit: '',
+          goal: { op: '>=', value: 100 },
+        })
+        writeFileSync(
+          join(root, 'tests/bench/reports', `lighthouse-${page.label.toLowerCase()}.report.json`),
+          result.report as string,
+        )
+      } finally {
+        await closeBrowser(browser)
+        rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+      }
+    }
     writeBenchFigures('lighthouse-bench', {
       title: `Lighthouse (npm lighthouse, mobile defaults) in ${chromiumVersion}`,
       figures,
@@ -289,6 +361,7 @@ async function main() {
         "The catalogue is older than the pull's 30 s overlap window (the bench waits), as a shop's is.",
         'Lighthouse simulates the throttling from the observed trace, so a busy machine (see benchmarkIndex in details and the load average) lowers the figures.',
         `Median of ${runs} run(s) per page; production build served by the embedded backend (supabase/local/main.ts).`,
+        "Accessibility: Lighthouse's score (its axe-core audits, weighted); goal 100 on every page. The cart and checkout: one run each, accessibility only, with one product put in the cart beforehand through the product page.",
       ],
       details,
     })

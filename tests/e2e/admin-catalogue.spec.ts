@@ -243,7 +243,7 @@ test('the product dialog drop zone reacts to a drag and its picker takes files, 
   await openProducts(page)
   await page.getByRole('button', { name: '+ Add Product' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add New Product' })
-  const zone = dialog.getByRole('button', { name: 'Drop images or videos here, or choose files' })
+  const zone = dialog.getByRole('group', { name: 'Drop images or videos here, or choose files' })
   await expect(zone).toBeVisible()
 
   // A file dragged over the zone highlights it. (A synthetic drop carries no file entries in

@@ -29,7 +29,7 @@ export const buttonRecipe = defineRecipe({
       lg: { fontSize: 'md', h: '12', px: '6' },
     },
     variant: {
-      deal: { bg: 'deal.solid', color: 'fg.onAccent', _hover: { bg: 'deal.fg' } },
+      deal: { bg: 'deal.solid', color: 'fg.onAccent', _hover: { bg: 'deal.solidHover' } },
       ghost: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'bg.muted' } },
       outline: {
         bg: 'transparent',
@@ -38,7 +38,7 @@ export const buttonRecipe = defineRecipe({
         color: 'fg.default',
         _hover: { bg: 'bg.muted' },
       },
-      light: { bg: 'bg.surface', color: 'accent.solid', _hover: { bg: 'accent.subtle' } },
+      light: { bg: 'bg.surface', color: 'accent.fg', _hover: { bg: 'accent.subtle' } },
       solid: { bg: 'accent.solid', color: 'fg.onAccent', _hover: { bg: 'accent.solidHover' } },
     },
   },

@@ -161,13 +161,19 @@ export function LoginPage({ signIn, signUp, join, canSignUp }: Props) {
                 type="button"
                 onClick={() => setShowPassword((s) => !s)}
                 aria-pressed={showPassword}
+                // 32 px tall, padded: at least 24 × 24 for a finger (WCAG 2.5.8).
                 className={css({
+                  alignItems: 'center',
+                  borderRadius: 'sm',
                   color: 'accent.fg',
                   cursor: 'pointer',
+                  display: 'inline-flex',
                   fontSize: 'xs',
                   fontWeight: 'semibold',
+                  h: '8',
                   position: 'absolute',
-                  right: '3',
+                  px: '2',
+                  right: '1',
                   top: '50%',
                   transform: 'translateY(-50%)',
                 })}

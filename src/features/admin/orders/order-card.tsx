@@ -72,8 +72,9 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, no
     disabled: overlay || !draggable,
   })
   const waiting = isWaitingToSync(order)
+  // A div: ARIA in HTML allows no role="group" on an article (axe's aria-allowed-role).
   return (
-    <article
+    <div
       ref={setNodeRef}
       {...(overlay ? {} : listeners)}
       {...attributes}
@@ -170,6 +171,6 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, no
           Waiting to sync
         </p>
       )}
-    </article>
+    </div>
   )
 }

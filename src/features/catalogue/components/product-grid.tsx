@@ -180,7 +180,6 @@ export function ProductGrid({
       ref={listRef}
       role="list"
       aria-label="Products"
-      aria-rowcount={rows}
       className={css({ w: 'full' })}
     >
       {long && windowing ? (

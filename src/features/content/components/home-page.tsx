@@ -78,7 +78,7 @@ const heroArrow = css({
   h: '10',
   borderRadius: 'full',
   bg: 'bg.surface',
-  color: 'accent.solid',
+  color: 'accent.fg',
   cursor: 'pointer',
   boxShadow: 'card',
   _hover: { bg: 'accent.subtle' },
@@ -292,7 +292,7 @@ function FeatureTiles() {
         <li key={t.title} className={tile}>
           <span className={tileIcon}>{t.icon}</span>
           <span>
-            <h3 className={css({ fontWeight: 'bold', fontSize: 'lg' })}>{t.title}</h3>
+            <h2 className={css({ fontWeight: 'bold', fontSize: 'lg' })}>{t.title}</h2>
             <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{t.text}</p>
           </span>
         </li>

@@ -110,7 +110,11 @@ export function SiteFooter() {
           </p>
           <p className={css({ fontSize: 'sm', mt: '1' })}>
             Order by phone 24/7:{' '}
-            <a href={telUri(shop)} className={css({ color: 'fg.onInverse' })}>
+            {/* Underlined: inside a sentence, colour alone would not set it apart (WCAG 1.4.1). */}
+            <a
+              href={telUri(shop)}
+              className={css({ color: 'fg.onInverse', textDecoration: 'underline' })}
+            >
               {shop.phone.display}
             </a>
           </p>
