@@ -231,9 +231,6 @@ export function MenuPage({
         </aside>
 
         <section aria-label={`${entry.title} products`}>
-          {/* The cards' headings are h3s: on a phone, with the filters' h2 in a closed drawer,
-              they would follow the h1 directly (axe's heading-order). */}
-          <h2 className={css({ srOnly: true })}>{entry.title} products</h2>
           <div
             className={css({
               display: 'flex',
@@ -244,9 +241,11 @@ export function MenuPage({
               mb: '4',
             })}
           >
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
+            {/* The results' heading: the cards' h3s follow it, not the h1 (on a phone the
+                filters' h2 is in a closed drawer; axe's heading-order). */}
+            <h2 className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-live="polite">
               {loading ? 'Loading products…' : `Showing ${shown.length} of ${all.length} products`}
-            </p>
+            </h2>
             <div
               className={css({
                 display: 'flex',
