@@ -1012,19 +1012,24 @@ begin
         where x.terpene ->> 'name' = t.terpene_name
      );
 
-  -- media: every listed row written (revived if soft-deleted), the unlisted ones soft-deleted
+  -- media: a new product's rows inserted, with its one primary decided here (the rule below, where
+  -- every row has the same created_at; their ids were made at staging, so none exists yet);
+  -- another product's listed rows written (revived if soft-deleted), its unlisted ones
+  -- soft-deleted
   insert into public.product_media (id, product_id, media_url, media_type, is_primary, display_order, _deleted, _modified)
   select (m.entry ->> 'id')::uuid, f.product_id, m.entry ->> 'media_url', m.entry ->> 'media_type',
-         -- A new product's rows are all its media: its one primary is decided here (the rule
-         -- below, where every row has the same created_at).
-         case when f.is_insert then row_number() over (
-                partition by f.product_id
-                order by (m.entry ->> 'is_primary')::boolean desc, (m.entry ->> 'display_order')::integer,
-                         (m.entry ->> 'id')::uuid) = 1
-              else (m.entry ->> 'is_primary')::boolean end,
+         row_number() over (
+           partition by f.product_id
+           order by (m.entry ->> 'is_primary')::boolean desc, (m.entry ->> 'display_order')::integer,
+                    (m.entry ->> 'id')::uuid) = 1,
          (m.entry ->> 'display_order')::integer, false, v_now
     from pg_temp.product_import_final f cross join jsonb_array_elements(f.media) as m (entry)
-   where f.media is not null
+   where f.media is not null and f.is_insert;
+  insert into public.product_media (id, product_id, media_url, media_type, is_primary, display_order, _deleted, _modified)
+  select (m.entry ->> 'id')::uuid, f.product_id, m.entry ->> 'media_url', m.entry ->> 'media_type',
+         (m.entry ->> 'is_primary')::boolean, (m.entry ->> 'display_order')::integer, false, v_now
+    from pg_temp.product_import_final f cross join jsonb_array_elements(f.media) as m (entry)
+   where f.media is not null and not f.is_insert
   on conflict (id) do update set
     media_url = excluded.media_url,
     media_type = excluded.media_type,
