@@ -22,6 +22,7 @@
 // part runs by default even in a whole `npm run bench`, as the goal is about 10 minutes and a
 // shorter run would not show it; `--memory-minutes 0` skips it (e.g. when iterating).
 //
+// Durable commits (docs/decisions/034) are on as in `npm start`; HUMO_DURABLE=off measures without.
 // Run: npm run bench -- load [--seconds 7] [--products 500] [--memory-minutes 10]
 //        [--workloads pull,page,order,mixed] [--concurrency 1,10,50,100]
 import { fork, type ChildProcess } from 'node:child_process'
@@ -377,7 +378,7 @@ async function main(): Promise<void> {
     title: 'Server capacity under load (closed loop, load generator in its own process)',
     figures,
     notes: [
-      `${productCount} generated products, server on a data folder on disk (as npm start), HUMO_RATE_LIMITS=off, ${seconds} s per step, c = ${levels.join('/')}; load average at the end ${os
+      `${productCount} generated products, server on a data folder on disk (as npm start), HUMO_RATE_LIMITS=off, durable commits ${process.env.HUMO_DURABLE === 'off' ? 'off (HUMO_DURABLE=off)' : 'on'}, ${seconds} s per step, c = ${levels.join('/')}; load average at the end ${os
         .loadavg()
         .map((n) => n.toFixed(2))
         .join(', ')}.`,
