@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import type { ProductDoc } from '../../data/schemas/product.schema'
 import { menuSearchSchema } from './catalogue.validation'
+import { ProductSearch } from '../../data/search/product-search'
 import { facetsOf, filterProducts, sortProducts } from './menu-filter'
 
 function product(overrides: Partial<ProductDoc>): ProductDoc {
@@ -67,6 +68,31 @@ describe('menu filters', () => {
     expect(filterProducts(all, { priceMin: 30, priceMax: 50 })).toEqual([kush])
     expect(filterProducts(all, { thcMin: 50 })).toEqual([resin])
     expect(filterProducts(all, { categories: ['Concentrates'] })).toEqual([resin])
+  })
+
+  it('searches with the device index: strain type, typos, brand, effect; ranked', async () => {
+    const index = new ProductSearch()
+    const all = [kush, resin, gummy, product({ name: 'Kush Mints Rosin', effects: ['Happy'] })]
+    await index.update(all)
+    const found = (q: string) => {
+      const ranking = index.rank(q)
+      return sortProducts(filterProducts(all, { q }, ranking), undefined, undefined, ranking)
+    }
+    expect(found('indica')).toEqual([kush])
+    expect(found('gumies')).toEqual([gummy])
+    expect(found('mojave')).toEqual([resin])
+    expect(found('sleepy')).toEqual([kush])
+    // Both carry "kush" in their name; the better match (the shorter name) first.
+    expect(found('kush').map((p) => p.name)).toEqual(['Purple Kush', 'Kush Mints Rosin'])
+    // The menu's other filters still apply to what the search found.
+    const ranking = index.rank('kush')
+    expect(filterProducts(all, { q: 'kush', types: ['Indica'] }, ranking)).toEqual([kush])
+    // A sort the shopper chose wins over the ranking.
+    expect(sortProducts([kush, resin], 'price-desc', undefined, index.rank('e'))[0]).toBe(resin)
+  })
+
+  it('matches names while the search index loads', () => {
+    expect(filterProducts([kush, resin, gummy], { q: 'KUSH' }, null)).toEqual([kush])
   })
 
   it('reads the subcategory link rule: lower case, first space as a hyphen', () => {

@@ -30,7 +30,17 @@ export function facetsOf(products: readonly ProductDoc[]): Facets {
 const inRange = (value: number, min: number | undefined, max: number | undefined) =>
   (min === undefined || value >= min) && (max === undefined || value <= max)
 
-export function filterProducts(products: readonly ProductDoc[], search: MenuSearch): ProductDoc[] {
+/**
+ * What the search text found, as each product's place in the ranking (best first), from the
+ * device's search index (decision 038). Null while the index loads: a plain name match stands in.
+ */
+export type SearchRanking = ReadonlyMap<string, number> | null
+
+export function filterProducts(
+  products: readonly ProductDoc[],
+  search: MenuSearch,
+  ranking: SearchRanking = null,
+): ProductDoc[] {
   const text = search.q?.trim().toLowerCase()
   const categories = search.categories?.length ? new Set(search.categories) : null
   const types = search.types?.length ? new Set(search.types) : null
@@ -39,7 +49,7 @@ export function filterProducts(products: readonly ProductDoc[], search: MenuSear
   const sub = search.category
   const view = sub ? SHOP_ALL_VIEWS[sub as keyof typeof SHOP_ALL_VIEWS] : undefined
   return products.filter((p) => {
-    if (text && !p.name.toLowerCase().includes(text)) return false
+    if (text && !(ranking ? ranking.has(p.id) : p.name.toLowerCase().includes(text))) return false
     if (sub && !view && subcategoryParam(p.productType?.name ?? '') !== sub) return false
     if (view === 'sale' && !p.isOnSale) return false
     if (categories && !categories.has(p.category?.name ?? '')) return false
@@ -53,11 +63,15 @@ export function filterProducts(products: readonly ProductDoc[], search: MenuSear
   })
 }
 
-/** "Relevance" is the catalogue's own order: newest first (SPEC.md §7). */
+/**
+ * "Relevance" is the search's ranking when there is a search text, else the catalogue's own
+ * order: newest first (SPEC.md §7).
+ */
 export function sortProducts(
   products: ProductDoc[],
   sort: SortKey | undefined,
   subcategory?: string,
+  ranking: SearchRanking = null,
 ): ProductDoc[] {
   const by = (compare: (a: ProductDoc, b: ProductDoc) => number) => products.sort(compare)
   const newest = (a: ProductDoc, b: ProductDoc) =>
@@ -74,6 +88,7 @@ export function sortProducts(
     case 'rating':
       return by((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount)
     default:
+      if (ranking) return by((a, b) => ranking.get(a.id)! - ranking.get(b.id)!)
       if (subcategory === 'best-sellers')
         return by((a, b) => b.reviewCount - a.reviewCount || newest(a, b))
       return by(newest)

@@ -111,7 +111,7 @@ function SearchField({
       <input
         type="search"
         value={text}
-        placeholder="Search by name"
+        placeholder="Search by name, brand, effect…"
         onChange={(event) => setText(event.target.value)}
         className={`${input()} ${css({ pl: '9' })}`}
       />

@@ -11,6 +11,7 @@ import type { MenuSearch, SortKey } from '../catalogue.validation'
 import { useDeferredCatalogue } from '../hooks/use-deferred-catalogue'
 import { useMediaQuery } from '../hooks/use-media-query'
 import { useMenuProducts } from '../hooks/use-menu-products'
+import { useProductSearch } from '../../../data/search/use-product-search'
 import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../menu-filter'
 import { MenuFilters, type FilterPatch } from './menu-filters'
 import { ProductCardSkeleton } from './product-card'
@@ -142,14 +143,19 @@ export function MenuPage({
   const deferredSearch = useDeferredValue(search)
   const all = useMemo(() => (result.status === 'ready' ? result.products : []), [result])
   const facets = useMemo(() => facetsOf(all), [all])
+  // The search index loads only once there is a search text (decision 038).
+  const index = useProductSearch(Boolean(search.q))
+  const q = deferredSearch.q
+  const ranking = useMemo(() => (q && index?.rank(q)) || null, [index, q])
   const shown = useMemo(
     () =>
       sortProducts(
-        filterProducts(all, deferredSearch),
+        filterProducts(all, deferredSearch, ranking),
         deferredSearch.sort,
         deferredSearch.category,
+        ranking,
       ),
-    [all, deferredSearch],
+    [all, deferredSearch, ranking],
   )
   const view = search.view ?? 'grid'
   const filterCount = activeFilterCount(search)

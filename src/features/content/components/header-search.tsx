@@ -1,20 +1,39 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useId, useState, type KeyboardEvent } from 'react'
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useState,
+  type KeyboardEvent,
+} from 'react'
 import { css } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
-import { formatMoney } from '../../../lib/money'
+import { useProductSearch } from '../../../data/search/use-product-search'
+import { importWhenReachable } from '../../../lib/import-when-reachable'
 import { SearchIcon } from '../../../ui/icons'
-import { useProductSearch } from '../hooks/use-product-search'
+
+// The dropdown's code comes with the first focus, as the search index does: not with every page.
+const loadResults = importWhenReachable(() => import('./header-search-results'))
+const HeaderSearchResults = lazy(() =>
+  loadResults().then((module) => ({ default: module.HeaderSearchResults })),
+)
 
 /**
- * The header search box: filters the local catalogue as the shopper types and lists matches in
- * a dropdown (a combobox). Enter on the text opens the full menu search.
+ * The header search box: searches the catalogue on the device as the shopper types (name, brand,
+ * category, strain type, effects, terpenes; prefixes and typos too) and lists the best matches in
+ * a dropdown (a combobox). Enter on the text opens the full menu search. The search index loads
+ * on the first focus, not with the page (decision 038).
  */
 export function HeaderSearch() {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  const hits = useProductSearch(text)
+  const [wanted, setWanted] = useState(false)
+  const index = useProductSearch(wanted)
+  const query = useDeferredValue(text.trim())
+  const hits = useMemo(() => index?.search(query, { limit: 6 }) ?? [], [index, query])
   const navigate = useNavigate()
   const listId = useId()
   const showList = open && text.trim().length > 0
@@ -75,68 +94,25 @@ export function HeaderSearch() {
           setOpen(true)
           setActive(-1)
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true)
+          setWanted(true)
+          void loadResults()
+        }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={onKeyDown}
         className={`${input()} ${css({ pl: '10', borderRadius: 'full', bg: 'bg.canvas' })}`}
       />
       {showList && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Search results"
-          className={css({
-            position: 'absolute',
-            top: 'calc(100% + 6px)',
-            left: '0',
-            right: '0',
-            bg: 'bg.surface',
-            borderRadius: 'md',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            boxShadow: 'raised',
-            zIndex: 'dropdown',
-            py: '1',
-            animation: 'slideDown 0.15s ease-out',
-          })}
-        >
-          {hits.length === 0 && (
-            <li className={css({ px: '4', py: '3', fontSize: 'sm', color: 'fg.muted' })}>
-              No products match “{text.trim()}”
-            </li>
-          )}
-          {hits.map((hit, index) => (
-            <li
-              key={hit.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => go(hit.slug)}
-              className={css({
-                display: 'flex',
-                justifyContent: 'space-between',
-                gap: '3',
-                px: '4',
-                py: '2.5',
-                cursor: 'pointer',
-                '&[aria-selected=true], &:hover': { bg: 'bg.muted' },
-              })}
-            >
-              <span>
-                <span className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm' })}>
-                  {hit.name}
-                </span>
-                <span className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-                  {[hit.brandName, hit.categoryName].filter(Boolean).join(' · ')}
-                </span>
-              </span>
-              <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'accent.fg' })}>
-                {formatMoney(hit.price)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <HeaderSearchResults
+            id={listId}
+            hits={hits}
+            active={active}
+            empty={index ? `No products match “${text.trim()}”` : 'Searching…'}
+            onPick={go}
+          />
+        </Suspense>
       )}
     </div>
   )
