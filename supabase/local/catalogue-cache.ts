@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite } from '@electric-sql/pglite'
-import { compressors, MIN_COMPRESS_BYTES, pickEncoding } from './compression.ts'
+import { compressors, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from './compression.ts'
 
 /** The channel every committed write to a catalogue table notifies (once per transaction). */
 export const CATALOGUE_CHANNEL = 'humo_catalogue'
@@ -55,8 +55,13 @@ export interface CachedAnswer {
   status: number
   headers: Record<string, string>
   body: Buffer
-  br: Buffer | null
-  gzip: Buffer | null
+  /** Whether the answer is large enough to compress at all. */
+  compressible: boolean
+  /**
+   * Its encodings, each made when first asked for: under a stream of orders every order empties
+   * the cache, and a refill compressed only the way its first reader accepts costs half.
+   */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>
   etag: string
   bytes: number
 }
@@ -169,7 +174,7 @@ export class CatalogueCache {
     this.misses++
     const promise = (async () => {
       const answer = await produce()
-      const entry = await buildEntry(answer.readAt ?? version, answer)
+      const entry = buildEntry(answer.readAt ?? version, answer)
       this.store(key, entry)
       return entry
     })()
@@ -201,25 +206,22 @@ export class CatalogueCache {
   }
 }
 
-async function buildEntry(
+function buildEntry(
   version: number,
   answer: { status: number; headers: Record<string, string>; body: string },
-): Promise<CachedAnswer> {
+): CachedAnswer {
   const body = Buffer.from(answer.body)
-  const large = body.length >= MIN_COMPRESS_BYTES
-  const [br, gzip] = large
-    ? await Promise.all([compressors.br(body), compressors.gzip(body)])
-    : [null, null]
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   return {
     version,
     status: answer.status,
     headers: answer.headers,
     body,
-    br,
-    gzip,
+    compressible: body.length >= MIN_COMPRESS_BYTES,
+    encoded: {},
     etag,
-    bytes: body.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+    // JSON compresses to well under a quarter with either encoding: an upper bound for both.
+    bytes: body.length + Math.ceil(body.length / 2),
   }
 }
 
@@ -232,7 +234,11 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** Sends a cached answer: 304 when the client holds it, else the encoding it accepts. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedAnswer): void {
+export async function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedAnswer,
+): Promise<void> {
   const common = {
     ETag: entry.etag,
     Vary: 'Accept-Encoding',
@@ -244,8 +250,18 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, entry: Cac
     res.end()
     return
   }
-  const encoding = entry.br ? pickEncoding(req.headers['accept-encoding']) : null
-  const data = encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gzip! : entry.body
+  let encoding = entry.compressible ? pickEncoding(req.headers['accept-encoding']) : null
+  let data = entry.body
+  if (encoding) {
+    const made = (entry.encoded[encoding] ??= compressors[encoding](entry.body))
+    try {
+      data = await made
+    } catch {
+      // Not kept: this answer goes out uncompressed, the next one tries again.
+      if (entry.encoded[encoding] === made) delete entry.encoded[encoding]
+      encoding = null
+    }
+  }
   res.writeHead(entry.status, {
     ...entry.headers,
     ...common,

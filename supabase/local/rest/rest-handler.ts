@@ -223,7 +223,7 @@ async function servedFromCache(
     const args = Object.fromEntries([...url.searchParams].filter(([key]) => argNames.has(key)))
     ctx.beforeRpc?.({ name, args, auth, req, res })
   }
-  sendCached(req, res, await found)
+  await sendCached(req, res, await found)
   return true
 }
 
@@ -324,7 +324,11 @@ async function handleRead(
     CATALOGUE_TABLES.has(table) &&
     embedsCatalogueOnly(request.select)
   ) {
-    sendCached(req, res, await ctx.catalogueCache.load(cacheKey(req, url, shape, prefer), produce))
+    await sendCached(
+      req,
+      res,
+      await ctx.catalogueCache.load(cacheKey(req, url, shape, prefer), produce),
+    )
     return
   }
   const answer = await produce()
@@ -684,7 +688,7 @@ async function handleRpc(
   // entry never holds what depends on who asks.
   if (ctx.catalogueCache && CACHED_PULLS.has(name) && isAnonymous(auth)) {
     const key = cacheKey(req, url, shape, prefer, method === 'POST' ? args : null)
-    sendCached(req, res, await ctx.catalogueCache.load(key, run))
+    await sendCached(req, res, await ctx.catalogueCache.load(key, run))
     return
   }
   const answer = await run()
