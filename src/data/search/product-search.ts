@@ -77,12 +77,13 @@ function fieldOf(product: ProductDoc, field: string): string {
 }
 
 /**
- * One typo in a word of 4 to 7 letters ("gumies" → gummies), two from 8 letters ("carophylene" →
- * caryophyllene); none in shorter words, where one edit reaches too many unrelated words.
+ * One typo in a word of 4 to 8 letters ("gumies" → gummies), two from 9 letters ("carophylene" →
+ * caryophyllene); none in shorter words, where one edit reaches too many unrelated words. Two
+ * edits search a much wider part of the word tree, so only where a word is long enough to need it.
  */
 function typosAllowed(term: string): number | false {
   if (term.length < 4) return false
-  return term.length < 8 ? 1 : 2
+  return term.length < 9 ? 1 : 2
 }
 
 /** Wholesale items are for licensed buyers: a shopper's search lists retail items first. */
@@ -118,8 +119,8 @@ export class ProductSearch {
    * and each after a space, and where the name's end: for words of one or two letters.
    */
   private readonly shortWords = new Map<string, { text: string; nameEnd: number }>()
-  /** The products retail first, A–Z: the order of a search by a short word; made when needed. */
-  private ordered: ProductDoc[] | null = null
+  /** The products retail first, A–Z, with their words: a short word's search; made when needed. */
+  private ordered: { product: ProductDoc; text: string; nameEnd: number }[] | null = null
 
   /** How many products the index holds. */
   get size(): number {
@@ -218,15 +219,17 @@ export class ProductSearch {
    * pass over the products kept in that order, no sort, and it stops once the best tier is full.
    */
   private byWordStart(start: string, limit = Infinity): ProductDoc[] {
-    this.ordered ??= [...this.products.values()].sort(
-      (a, b) => Number(isWholesale(a)) - Number(isWholesale(b)) || a.name.localeCompare(b.name),
-    )
+    this.ordered ??= [...this.products.values()]
+      .sort(
+        (a, b) => Number(isWholesale(a)) - Number(isWholesale(b)) || a.name.localeCompare(b.name),
+      )
+      .map((product) => ({ product, ...this.shortWords.get(product.id)! }))
+    const wanted = ` ${start}`
     const tiers: ProductDoc[][] = [[], [], [], []]
-    for (const product of this.ordered) {
-      const words = this.shortWords.get(product.id)!
-      const at = words.text.indexOf(` ${start}`)
+    for (const { product, text, nameEnd } of this.ordered) {
+      const at = text.indexOf(wanted)
       if (at < 0) continue
-      const tier = tiers[tierOf(product, at < words.nameEnd)]!
+      const tier = tiers[tierOf(product, at < nameEnd)]!
       tier.push(product)
       if (tier === tiers[0] && tier.length >= limit) break
     }
