@@ -116,7 +116,7 @@ export class ProductSearch {
   private readonly stamps = new Map<string, string>()
   /**
    * Each product's words (name first, then brand, category, type, effects, terpenes), normalised
-   * and each after a space, and where the name's end: for words of one or two letters.
+   * and each after a space, and where the name ends: for words of one or two letters.
    */
   private readonly shortWords = new Map<string, { text: string; nameEnd: number }>()
   /** The products retail first, A–Z, with their words: a short word's search; made when needed. */
