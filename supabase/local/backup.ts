@@ -398,7 +398,7 @@ export async function restoreBackup(
       await db.close()
     }
     // PGlite unpacked the dump without a single fsync: the restored shop must survive a power cut.
-    fsyncTree(staging)
+    await fsyncTree(staging)
   } catch (error) {
     await rm(staging, { recursive: true, force: true })
     throw error

@@ -9,8 +9,8 @@
 // OS's page cache until the kernel wrote it back. Here Postgres starts with fsync on and
 // wal_sync_method=fsync, and the filesystem's fsync is wired to fs.fsyncSync: every commit's WAL
 // is on the disk before the statement returns, so before any answer that reports it.
-import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs'
-import { mkdir, readFile, readdir } from 'node:fs/promises'
+import { fsyncSync } from 'node:fs'
+import { mkdir, open, readFile, readdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
@@ -129,30 +129,37 @@ export function fsyncCount(db: PGlite): number | null {
 /**
  * fsyncs every file and folder under `root`, and `root`'s own folder entry: for files written
  * without Postgres registering them for a sync (PGlite copies a new database in after initdb
- * without any fsync; a restore unpacks a dump the same way).
+ * without any fsync; a restore unpacks a dump the same way). Sixteen at a time: a fresh database's
+ * ~1,200 files took 2.2–3.1 s one by one, 0.2–0.4 s so.
  */
-export function fsyncTree(root: string): number {
-  let count = 0
-  const sync = (path: string) => {
-    const fd = openSync(path, 'r')
-    try {
-      fsyncSync(fd)
-      count++
-    } finally {
-      closeSync(fd)
-    }
-  }
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+export async function fsyncTree(root: string): Promise<number> {
+  const paths: string[] = []
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (entry.isFile()) sync(path)
+      if (entry.isDirectory()) await walk(path)
+      else if (entry.isFile()) paths.push(path)
     }
-    sync(dir)
+    // A folder after its files: its entries name them.
+    paths.push(dir)
   }
-  walk(root)
-  sync(dirname(root))
-  return count
+  await walk(root)
+  const sync = async (path: string) => {
+    const handle = await open(path, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  }
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < paths.length) await sync(paths[next++]!)
+    }),
+  )
+  await sync(dirname(root))
+  return paths.length
 }
 
 /**
@@ -178,6 +185,10 @@ export async function openDatabase(
       ? await openDurablePGlite(dbDir)
       : await PGlite.create({ dataDir: dbDir })
   try {
+    // The schema's commits (a new database's bootstrap, migrations) need not wait for the disk one
+    // by one: the synced commit of checkDurable below flushes all of them at once, before anything
+    // is served. A crash before it loses only whole migrations, which the next start applies.
+    await db.exec('set synchronous_commit = off')
     const fresh = !(await hasMigrationTable(db))
     if (fresh) {
       const bootstrap = await readFile(BOOTSTRAP_FILE, 'utf8')
@@ -197,9 +208,10 @@ export async function openDatabase(
     // Written to run again: a data folder made before it existed gets it before the migrations.
     await db.exec(await readFile(BOOTSTRAP_REALTIME_FILE, 'utf8'))
     const applied = await applyMigrations(db)
+    await db.exec('set synchronous_commit = on')
     if (dbDir && durable) {
       // PGlite wrote the new database's files without one fsync: sync them all once.
-      if (fresh) fsyncTree(dbDir)
+      if (fresh) await fsyncTree(dbDir)
       await checkDurable(db)
     }
     return { db, fresh, applied }
