@@ -13,7 +13,7 @@
 // the HTTP status is 400, as Supabase Storage answers everything but 500s — except a body too large
 // (413) and a type refused (415), which clients and proxies understand by their status.
 import { randomUUID } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { dirname, join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
@@ -375,7 +375,7 @@ async function upload(
   const uploads = join(ctx.storageDir, '.uploads')
   const temp = join(uploads, randomUUID())
   await mkdir(uploads, { recursive: true })
-  await writeFile(temp, file.bytes)
+  await writeSynced(temp, file.bytes)
   const version = randomUUID()
   const metadata = {
     eTag: `"${version}"`,
@@ -404,7 +404,33 @@ async function upload(
     if (error instanceof StorageError) throw error
     throw fromFileSystem(error) ?? fromDatabase(error)
   }
+  // The row's commit is on the disk (decision 034); the rename must be too before the answer, or a
+  // power cut could leave a durable row whose bytes are gone.
+  await syncDirectory(dirname(target))
   send(res, 200, { Id: id, Key: `${bucketId}/${objectName}` })
+}
+
+/** Writes a file and waits for its bytes to reach the disk. */
+async function writeSynced(path: string, bytes: Uint8Array): Promise<void> {
+  const handle = await open(path, 'w')
+  try {
+    await handle.writeFile(bytes)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Makes a rename into a folder durable (Linux: fsync of the folder itself). */
+async function syncDirectory(path: string): Promise<void> {
+  const handle = await open(path, 'r')
+  try {
+    await handle.sync()
+  } catch {
+    // Some filesystems refuse fsync on a folder; the file's own bytes were synced before.
+  } finally {
+    await handle.close()
+  }
 }
 
 async function removeObjects(
