@@ -13,6 +13,13 @@ import { yieldToMain } from './lib/yield-to-main'
 import { createHumoRouter } from './router'
 import { warmToaster } from './ui/toaster'
 
+declare global {
+  interface Window {
+    /** index.html's message, in the splash's place, for a start that failed (decision 040). */
+    humoStartFailed?: (error: unknown) => void
+  }
+}
+
 /**
  * The built index.html loads the app's stylesheet without holding the first paint (only the
  * splash shows until then); nothing of the app may render before it applies.
@@ -52,10 +59,18 @@ if (unhurried) await yieldToMain()
 router.load().catch(() => undefined)
 await yieldToMain()
 const [data] = await Promise.all([
-  startHumoData({ unhurried }).then((ready) => {
-    performance.mark('humo:data-ready')
-    return ready
-  }),
+  startHumoData({ unhurried }).then(
+    (ready) => {
+      performance.mark('humo:data-ready')
+      return ready
+    },
+    // The device database did not open (no crypto.subtle, a private window's storage, a full
+    // disk): a message and "Try again", not a splash that never ends.
+    (error: unknown) => {
+      window.humoStartFailed?.(error)
+      throw error
+    },
+  ),
   stylesheetApplied(),
 ])
 // The back office's tabs are staff devices whose shift may go offline at any moment, and no first

@@ -1,12 +1,14 @@
 // `npm start`'s server: the embedded backend serving the built app from dist/, with its data in
 // .humo-data (or HUMO_DATA_DIR), sending order emails when HUMO_SMTP_URL is set. Prints one line
-// when ready and closes the database on SIGINT/SIGTERM so PGlite flushes to disk.
+// when ready (and, with HTTPS, the addresses the shop's devices open) and closes the database on
+// SIGINT/SIGTERM so PGlite flushes to disk.
 import { isAbsolute, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { backupSettings } from './backup.ts'
 import { parseTrustedProxies, setTrustedProxies } from './client-address.ts'
 import { parseRateLimits } from './rate-limits.ts'
 import { startHumoBackend } from './server.ts'
+import { startMessages, tlsFromEnvironment } from './tls-settings.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -32,9 +34,13 @@ async function main(): Promise<void> {
   const dataDir = process.env.HUMO_DATA_DIR || `${repo}.humo-data`
   // Backups (README.md, "Backups"): one a day unless HUMO_BACKUPS=off; `npm run backup` any time.
   const backups = backupSettings(process.env, dataDir)
+  const host = process.env.HOST || '127.0.0.1'
+  // HTTPS (README.md, "Running it in a shop"): HUMO_TLS=local, or HUMO_TLS_CERT and HUMO_TLS_KEY.
+  const tls = await tlsFromEnvironment(process.env, dataDir, host)
   const backend = await startHumoBackend({
     port,
-    host: process.env.HOST || '127.0.0.1',
+    host,
+    tls,
     dataDir,
     backups,
     staticDir: `${repo}dist`,
@@ -52,7 +58,8 @@ async function main(): Promise<void> {
     },
   })
   const actualPort = new URL(backend.url).port
-  console.log(`Humo is running at http://localhost:${actualPort}`)
+  console.log(`Humo is running at ${tls ? 'https' : 'http'}://localhost:${actualPort}`)
+  for (const line of startMessages({ tls, host, port: actualPort })) console.log(line)
   const { setup } = backend
   if (setup.status === 'ready')
     console.log(

@@ -4,7 +4,7 @@
 // (/humo-config.json), and serves the app itself, its catalogue pages pre-rendered.
 import type { PGlite } from '@electric-sql/pglite'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -39,6 +39,7 @@ import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './unaccept
 import { API_CSP, createSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts'
 import { createStaticApp } from './static-app.ts'
 import { handleStorage } from './storage-api.ts'
+import { createHumoServer, overTls, type HumoTls } from './tls-server.ts'
 import { servePublicObject, storageError } from './storage-files.ts'
 
 export interface HumoBackendOptions {
@@ -74,6 +75,11 @@ export interface HumoBackendOptions {
    * the server takes one a day. Default: HUMO_BACKUP_DIR/HUMO_BACKUP_KEEP's defaults, no daily one.
    */
   backups?: (BackupSettings & { daily: boolean }) | null
+  /**
+   * HTTPS (tls-server.ts, docs/decisions/040): the certificate to serve, plain HTTP on the same
+   * port redirected to it. Default none: plain HTTP.
+   */
+  tls?: HumoTls | null
 }
 
 export interface HumoMailOptions {
@@ -184,7 +190,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     if (tempStorage) await rm(tempStorage, { recursive: true, force: true })
   }
 
-  let server: ReturnType<typeof createServer>
+  let server: Server
   let realtime: RealtimeServer | null = null
   let unlistenSchema: (() => Promise<void>) | null = null
   let unlistenCatalogue: (() => Promise<void>) | null = null
@@ -222,7 +228,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         .split(',')[0]
         ?.trim()
         .toLowerCase()
-      const proto = forwarded === 'https' ? 'https' : 'http'
+      const proto = forwarded === 'https' || overTls(req) ? 'https' : 'http'
       // A Host that is not host[:port] ("><script>…, a path) would make the app talk to, or
       // cache, an address the caller chose: the server's own address instead.
       const given = req.headers.host
@@ -369,14 +375,18 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
           'Content-Type': 'application/json; charset=utf-8',
           'Cache-Control': 'no-cache',
         })
-        res.end(JSON.stringify(appConfig(req)))
+        // httpsUrl: where a page opened over plain HTTP sends people (index.html; decision 040).
+        const httpsUrl = /^https:\/\//i.test(options.mail?.publicUrl ?? '')
+          ? options.mail?.publicUrl
+          : null
+        res.end(JSON.stringify({ ...appConfig(req), ...(httpsUrl ? { httpsUrl } : {}) }))
         return
       }
       if (await prerender(req, res, url, appConfig(req))) return
       serveApp(req, res)
     }
 
-    server = createServer((req, res) => {
+    server = createHumoServer(options.tls ?? null, (req, res) => {
       route(req, res).catch((error: unknown) => {
         console.error('[humo-backend] request failed:', error)
         sendError(res, new PostgrestError(500, 'PGRST000', 'Internal server error'))
@@ -447,7 +457,10 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     // In the background: the first visitor should not wait for the renderer to load.
     const listening = server.address() as AddressInfo
     prerender
-      .warm({ supabaseUrl: `http://${host}:${listening.port}`, supabaseAnonKey: keys.anonKey })
+      .warm({
+        supabaseUrl: `${options.tls ? 'https' : 'http'}://${host}:${listening.port}`,
+        supabaseAnonKey: keys.anonKey,
+      })
       .catch((error: unknown) => console.error('[humo-backend] pre-rendering failed:', error))
   } catch (error) {
     await cleanUp()
@@ -457,7 +470,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   const address = server.address() as AddressInfo
   const urlHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
-  const url = `http://${urlHost}:${address.port}`
+  const url = `${options.tls ? 'https' : 'http'}://${urlHost}:${address.port}`
   siteUrl = mail?.publicUrl || url
   log(`listening on ${url}`)
   await backups?.started(url, (message) => console.warn(`[humo-backend] ${message}`))
