@@ -59,6 +59,8 @@ export default defineConfig({
         'sign_up_ip=10000/3600',
         'token_refresh_ip=10000/300',
       ].join(','),
+      // Only the server's problems among the start-up lines, not a JSON line per request.
+      HUMO_LOG_LEVEL: 'warn',
     },
     stdout: 'pipe',
   },

@@ -7,10 +7,15 @@ import { fileURLToPath } from 'node:url'
 import { backupSettings } from './backup.ts'
 import { parseTrustedProxies, setTrustedProxies } from './client-address.ts'
 import { parseRateLimits } from './rate-limits.ts'
+import { createLogger, parseLogLevel, redactPersonalData } from './request-log.ts'
 import { startHumoBackend } from './server.ts'
 import { startMessages, tlsFromEnvironment } from './tls-settings.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
+
+/** How long a stop lets the requests under way finish; the process is gone by STOP_DEADLINE_MS. */
+const DRAIN_MS = 7_000
+const STOP_DEADLINE_MS = 9_500
 
 /** A path as the person who ran `npm start` here would type it. */
 const shortPath = (path: string) => {
@@ -24,6 +29,8 @@ async function main(): Promise<void> {
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`)
   // Rate limits (README.md, "Rate limits"): the defaults unless HUMO_RATE_LIMITS overrides them.
   const rateLimits = parseRateLimits(process.env.HUMO_RATE_LIMITS)
+  // The log (docs/decisions/043): JSON lines on stdout, one per request at the default level.
+  const logger = createLogger(parseLogLevel(process.env.HUMO_LOG_LEVEL))
   if (rateLimits === null)
     console.warn(
       'WARNING: HUMO_RATE_LIMITS=off: sign-in, sign-up, orders, contact messages and order lookups ' +
@@ -48,13 +55,15 @@ async function main(): Promise<void> {
     // The first admin's setup code (README.md, "The first admin"): random per install unless set.
     setupCode: process.env.HUMO_SETUP_CODE || null,
     rateLimits,
+    logger,
     // Order emails (README.md, "Order emails"): none without HUMO_SMTP_URL.
     mail: {
       smtpUrl: process.env.HUMO_SMTP_URL || null,
       from: process.env.HUMO_MAIL_FROM || null,
       publicUrl: process.env.HUMO_PUBLIC_URL || null,
       // The one thing worth printing about mail: a send that failed (it is retried).
-      warn: (message) => console.warn(`[humo-mail] ${message}`),
+      // An SMTP server's answer can name the recipient: emails and numbers are blanked out.
+      warn: (message) => logger.warn(`[humo-mail] ${redactPersonalData(message)}`),
     },
   })
   const actualPort = new URL(backend.url).port
@@ -72,12 +81,28 @@ async function main(): Promise<void> {
       'WARNING: HUMO_SETUP_CODE was already used to claim this shop once; set a new value (or unset it for a random code) to create the first admin.',
     )
 
+  // A stop (docs/decisions/043): no new connections, the requests under way finish (up to
+  // DRAIN_MS), realtime sockets and then the database close; whatever hangs, the process is gone
+  // by STOP_DEADLINE_MS, within the 10 s a service manager waits. A second Ctrl-C exits at once.
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return
+    if (stopping) {
+      if (signal === 'SIGINT') process.exit(130)
+      return
+    }
     stopping = true
-    backend.close().then(
-      () => process.exit(0),
+    console.log(`Humo is stopping (${signal}): finishing the requests under way…`)
+    setTimeout(() => {
+      console.error(
+        `Humo did not stop within ${STOP_DEADLINE_MS / 1000} s after ${signal}; exiting`,
+      )
+      process.exit(1)
+    }, STOP_DEADLINE_MS).unref()
+    backend.close({ drainMs: DRAIN_MS }).then(
+      () => {
+        console.log('Humo stopped.')
+        process.exit(0)
+      },
       (error: unknown) => {
         console.error(`Humo failed to stop cleanly after ${signal}:`, error)
         process.exit(1)

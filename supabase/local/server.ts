@@ -39,6 +39,9 @@ import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './unaccept
 import { API_CSP, createSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts'
 import { createStaticApp } from './static-app.ts'
 import { handleStorage } from './storage-api.ts'
+import { createHealthChecks } from './health.ts'
+import { createServerMetrics } from './metrics.ts'
+import { createRequestObserver, type Logger, type RequestObserver } from './request-log.ts'
 import { createHumoServer, overTls, type HumoTls } from './tls-server.ts'
 import { servePublicObject, storageError } from './storage-files.ts'
 
@@ -80,6 +83,11 @@ export interface HumoBackendOptions {
    * port redirected to it. Default none: plain HTTP.
    */
   tls?: HumoTls | null
+  /**
+   * The log (request-log.ts, docs/decisions/043): one JSON line per request and the server's own
+   * errors. Default none: no request lines, errors on the console (tests).
+   */
+  logger?: Logger | null
 }
 
 export interface HumoMailOptions {
@@ -123,7 +131,12 @@ export interface HumoBackend {
   setup: SetupCode
   /** Makes a backup now (needs a data folder). */
   backup(): Promise<{ file: string; manifest: BackupManifest }>
-  close(): Promise<void>
+  /**
+   * Stops: no new connections, realtime sockets closed, then the database. With drainMs (a
+   * shutdown, docs/decisions/043) the requests under way get that long to finish first; without,
+   * open connections are cut at once (tests).
+   */
+  close(options?: { drainMs?: number }): Promise<void>
 }
 
 const API_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1', '/realtime/v1']
@@ -166,6 +179,9 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   }
 
   const { db, fresh, applied } = await openDatabase(dataDir ? join(dataDir, 'db') : null)
+  // /healthz and /readyz (health.ts): /readyz says 503 until the start below is done.
+  const health = createHealthChecks(db)
+  let observer: RequestObserver | null = null
   const backups: BackupService | null = dataDir
     ? createBackupService(
         db,
@@ -268,6 +284,17 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     const storage = { db, jwtSecret: keys.secret, storageDir }
     realtime = await startRealtime(db, keys.secret)
     const live = realtime
+    // Metrics (metrics.ts) and the request log (request-log.ts), one observer for both.
+    const metrics = createServerMetrics({
+      db,
+      jwtSecret: keys.secret,
+      ordersEmailed: mail !== null,
+    })
+    const requestObserver = createRequestObserver({
+      logger: options.logger ?? null,
+      onFinish: (finished) => metrics.requestFinished(finished),
+    })
+    observer = requestObserver
     // PostgREST's convention: `NOTIFY pgrst, 'reload schema'` after DDL reloads the schema cache;
     // the realtime capture triggers follow the publication at the same moment.
     unlistenSchema = await db.listen('pgrst', (payload) => {
@@ -307,6 +334,8 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       const { pathname } = url
       const method = req.method ?? 'GET'
       await securityHeaders(req, res, isApiPath(pathname) ? 'api' : 'app')
+      if (await health.handle(req, res, pathname)) return
+      if (await metrics.handle(req, res, pathname)) return
 
       if (isApiPath(pathname)) {
         for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value)
@@ -386,12 +415,16 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       serveApp(req, res)
     }
 
-    server = createHumoServer(options.tls ?? null, (req, res) => {
-      route(req, res).catch((error: unknown) => {
-        console.error('[humo-backend] request failed:', error)
-        sendError(res, new PostgrestError(500, 'PGRST000', 'Internal server error'))
-      })
-    })
+    server = createHumoServer(
+      options.tls ?? null,
+      requestObserver.wrap((req, res) => {
+        route(req, res).catch((error: unknown) => {
+          if (options.logger) options.logger.error({ err: error }, 'request failed')
+          else console.error('[humo-backend] request failed:', error)
+          sendError(res, new PostgrestError(500, 'PGRST000', 'Internal server error'))
+        })
+      }),
+    )
     // Requests Node's parser refuses (a header over 16 KB, a body on TRACE, a broken request
     // line) are answered here, not by Node's bare "400" without a header of ours.
     server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -435,7 +468,10 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       )
       req.resume()
     })
-    server.on('upgrade', (req, socket, head) => live.handleUpgrade(req, socket, head))
+    server.on('upgrade', (req, socket, head) => {
+      metrics.upgraded(socket)
+      live.handleUpgrade(req, socket, head)
+    })
     await new Promise<void>((done, fail) => {
       server.once('error', fail)
       server.listen(port, host, () => {
@@ -503,6 +539,14 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     }
   }
 
+  health.ready({
+    migrations: (
+      await db.query<{ n: number }>(
+        'select count(*)::int as n from supabase_migrations.schema_migrations',
+      )
+    ).rows[0]!.n,
+    seed: fresh ? (seed ? 'applied now' : 'off') : 'kept from an earlier start',
+  })
   let closing: Promise<void> | null = null
   return {
     url,
@@ -515,17 +559,23 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       if (!backups) return Promise.reject(new Error('Backups need a data folder'))
       return backups.backup()
     },
-    close() {
+    close(closeOptions = {}) {
       closing ??= (async () => {
+        health.stopping()
         // NOTE: realtime first: server.close() waits for upgraded WebSocket connections, which
         // closeAllConnections() does not end.
         const closingRealtime = realtime
         realtime = null
         await closingRealtime?.close()
-        await new Promise<void>((done) => {
-          server.close(() => done())
-          server.closeAllConnections()
-        })
+        const stopped = new Promise<void>((done) => server.close(() => done()))
+        const drainMs = closeOptions.drainMs ?? 0
+        if (drainMs > 0 && observer) {
+          // Idle keep-alive connections go now; busy ones finish their answer, which closes them.
+          server.closeIdleConnections()
+          await observer.drain(drainMs)
+        }
+        server.closeAllConnections()
+        await stopped
         await cleanUp()
       })()
       return closing
