@@ -1,12 +1,15 @@
 // Runs inside headless Chromium for tests/bench/data-bench.ts: the app's real data layer (RxDB on
 // Dexie/IndexedDB, our RPC pulls, supabase-js) against the embedded backend serving this page.
 import { createClient } from '@supabase/supabase-js'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { createRpcClient } from '../../../src/data/backend-client'
 import { createHumoDatabase, type HumoDatabase } from '../../../src/data/database'
 import { replicateCatalogue } from '../../../src/data/replication/catalogue-replication'
 import { replicateAdminOrders } from '../../../src/data/replication/admin-orders-replication'
 import { watchChanges } from '../../../src/data/replication/live-changes'
 import type { ProductDoc } from '../../../src/data/schemas/product.schema'
 import { filterProducts, sortProducts } from '../../../src/features/catalogue/menu-filter'
+import { startPullProbe, timedStorage } from './pull-probe'
 
 type Config = { supabaseUrl: string; supabaseAnonKey: string }
 
@@ -30,14 +33,27 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const textMatch = (text: string) => new RegExp(escape(text), 'i')
 
 const bench = {
+  /**
+   * A first sync as a shopper's device makes it: the storefront's light client (GET pulls, as
+   * src/data/humo-data.ts) into an empty database, every catalogue pull at once. Its storage is
+   * Dexie's, with its calls timed (pull-probe.ts) for the breakdown.
+   */
   async pull() {
-    db = await createHumoDatabase({ name: `bench-${Date.now()}` })
+    db = await createHumoDatabase({
+      name: `bench-${Date.now()}`,
+      storage: timedStorage(getRxStorageDexie()),
+    })
     const started = performance.now()
-    const catalogue = replicateCatalogue(client(), db, { live: false, identifier: 'bench' })
+    const probe = startPullProbe(started)
+    const catalogue = replicateCatalogue(createRpcClient(config), db, {
+      live: false,
+      identifier: 'bench',
+    })
     await catalogue.awaitInitial()
     const ms = performance.now() - started
+    probe.stop()
     await catalogue.cancel()
-    return { ms, products: await db.products.count().exec() }
+    return { ms, products: await db.products.count().exec(), breakdown: probe.breakdown }
   },
 
   /**

@@ -1,0 +1,186 @@
+// Where a first sync's time goes, for tests/bench/data-bench.ts (decision 035): each pull
+// request's server time (request sent → first byte, from Resource Timing) and transfer (first →
+// last byte), the JSON parse of its answer, the storage calls RxDB makes (Dexie over IndexedDB,
+// by collection and method), the synchronous part of IndexedDB's put (the structured clone of each
+// document) and the main thread's long tasks. Bench-only: it patches fetch, JSON.parse and
+// IDBObjectStore.put while a pull runs, and wraps the storage the bench's database is made with.
+import type { RxStorage, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb'
+
+export type RequestFigure = {
+  fn: string
+  rows: number
+  /** Since the pull started, ms. */
+  start: number
+  end: number
+  serverMs: number
+  transferMs: number
+  parseMs: number
+  /** Bytes on the wire (compressed) and of the JSON. */
+  wireBytes: number
+  jsonBytes: number
+}
+
+export type StorageFigure = { calls: number; ms: number; docs: number }
+
+export type PullBreakdown = {
+  requests: RequestFigure[]
+  /** `<collection or meta instance>.<method>` → totals. */
+  storage: Record<string, StorageFigure>
+  /** Synchronous time inside IDBObjectStore.put (structured clone and index keys). */
+  idbPutMs: number
+  idbPuts: number
+  longTaskMs: number
+  longTasks: number
+}
+
+type Probe = {
+  breakdown: PullBreakdown
+  stop(): void
+}
+
+let current: Probe | null = null
+
+const TIMED_METHODS = new Set(['bulkWrite', 'findDocumentsById', 'query', 'count'])
+
+/** The storage to make the bench's database with: the same storage, its calls timed. */
+export function timedStorage<I, O>(inner: RxStorage<I, O>): RxStorage<I, O> {
+  return {
+    name: inner.name,
+    rxdbVersion: inner.rxdbVersion,
+    async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, O>) {
+      const instance: RxStorageInstance<D, I, O> = await inner.createStorageInstance<D>(params)
+      // The replication's meta instance is named after its collection: keep them apart.
+      const label = params.collectionName.startsWith('rx-replication-meta')
+        ? 'replication-meta'
+        : params.collectionName
+      return new Proxy(instance, {
+        get(target, prop, receiver) {
+          const value: unknown = Reflect.get(target, prop, receiver)
+          if (typeof value !== 'function') return value
+          const method = value as (...args: unknown[]) => unknown
+          if (typeof prop !== 'string' || !TIMED_METHODS.has(prop)) return method.bind(target)
+          return async (...args: unknown[]) => {
+            const started = performance.now()
+            try {
+              return await method.apply(target, args)
+            } finally {
+              const probe = current
+              if (probe) {
+                const key = `${label}.${prop}`
+                const figure = (probe.breakdown.storage[key] ??= { calls: 0, ms: 0, docs: 0 })
+                figure.calls++
+                figure.ms += performance.now() - started
+                figure.docs += Array.isArray(args[0]) ? args[0].length : 0
+              }
+            }
+          }
+        },
+      })
+    },
+  }
+}
+
+/** Starts measuring; `stop()` restores what it patched. Times are since `origin`. */
+export function startPullProbe(origin: number): Probe {
+  const breakdown: PullBreakdown = {
+    requests: [],
+    storage: {},
+    idbPutMs: 0,
+    idbPuts: 0,
+    longTaskMs: 0,
+    longTasks: 0,
+  }
+  const originalFetch = window.fetch.bind(window)
+  const originalParse = JSON.parse.bind(JSON)
+  const originalPut = Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'put')!
+    .value as IDBObjectStore['put']
+
+  // postgrest-js reads a pull's answer as text and parses it at once: the text read is noted
+  // here, and the next JSON.parse of that very text is the request's parse.
+  const awaitingParse = new Map<string, { figure: RequestFigure; url: string }>()
+  JSON.parse = function (text: string, reviver?: Parameters<typeof JSON.parse>[1]) {
+    const started = performance.now()
+    const value: unknown = originalParse(text, reviver)
+    const waiting = awaitingParse.size > 0 ? awaitingParse.get(text) : undefined
+    if (waiting) {
+      awaitingParse.delete(text)
+      const { figure, url } = waiting
+      figure.parseMs = performance.now() - started
+      figure.end = performance.now() - origin
+      figure.rows = (value as { rows?: unknown[] } | null)?.rows?.length ?? 0
+      const entry = performance.getEntriesByName(url, 'resource').at(-1) as
+        PerformanceResourceTiming | undefined
+      if (entry) {
+        figure.serverMs = entry.responseStart - entry.requestStart
+        figure.transferMs = entry.responseEnd - entry.responseStart
+        figure.wireBytes = entry.encodedBodySize
+      }
+    }
+    return value
+  } as typeof JSON.parse
+
+  window.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const fn = /\/rpc\/(pull_[a-z_]+)/.exec(url)?.[1]
+    if (!fn) return originalFetch(input, init)
+    const figure: RequestFigure = {
+      fn,
+      rows: 0,
+      start: performance.now() - origin,
+      end: NaN,
+      serverMs: NaN,
+      transferMs: NaN,
+      parseMs: NaN,
+      wireBytes: NaN,
+      jsonBytes: NaN,
+    }
+    breakdown.requests.push(figure)
+    const response = await originalFetch(input, init)
+    const readText = response.text.bind(response)
+    response.text = async () => {
+      const text = await readText()
+      figure.jsonBytes = text.length
+      awaitingParse.set(text, { figure, url: response.url })
+      return text
+    }
+    return response
+  }
+
+  IDBObjectStore.prototype.put = function (
+    this: IDBObjectStore,
+    ...args: Parameters<IDBObjectStore['put']>
+  ) {
+    const started = performance.now()
+    try {
+      return originalPut.apply(this, args)
+    } finally {
+      breakdown.idbPutMs += performance.now() - started
+      breakdown.idbPuts++
+    }
+  }
+
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      breakdown.longTaskMs += entry.duration
+      breakdown.longTasks++
+    }
+  })
+  try {
+    observer.observe({ type: 'longtask', buffered: false })
+  } catch {
+    // no Long Tasks API: the figure stays 0
+  }
+
+  const probe: Probe = {
+    breakdown,
+    stop() {
+      window.fetch = originalFetch
+      JSON.parse = originalParse
+      IDBObjectStore.prototype.put = originalPut
+      observer.disconnect()
+      if (current === probe) current = null
+    },
+  }
+  current = probe
+  return probe
+}
