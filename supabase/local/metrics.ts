@@ -138,17 +138,22 @@ export function createServerMetrics(options: {
   })
   new Gauge({
     name: 'humo_pending_emails',
-    help: 'Order emails queued and not yet sent (0 when order emails are off)',
+    help: 'Order emails queued and not yet sent (0 when order emails are off, -1 unreadable)',
     registers: [registry],
     async collect() {
       if (!options.ordersEmailed) {
         this.set(0)
         return
       }
-      const { rows } = await db.query<{ pending: number }>(
-        `select count(*)::int as pending from private.order_emails where status = 'queued'`,
-      )
-      this.set(rows[0]?.pending ?? 0)
+      try {
+        const { rows } = await db.query<{ pending: number }>(
+          `select count(*)::int as pending from private.order_emails where status = 'queued'`,
+        )
+        this.set(rows[0]?.pending ?? 0)
+      } catch {
+        // A closing database must not turn the whole scrape into a 500.
+        this.set(-1)
+      }
     },
   })
 

@@ -126,12 +126,14 @@ const FIXED_PATHS = new Set([
 
 /** A path segment that can stay in a log line: a plain word, not an id, a token or an address. */
 const PLAIN_SEGMENT = /^[A-Za-z][A-Za-z0-9_.-]{0,47}$/
+const STATIC_FILE = /\.(js|css|woff2?|png|webp|avif|jpe?g|svg|ico|json|webmanifest)$/
+/** A product or category slug: lowercase words joined by hyphens. */
+const SLUG = /^[a-z]+(-[a-z0-9]+)*$/
 const looksPrivate = (segment: string) =>
   !PLAIN_SEGMENT.test(segment) ||
   /\d{4,}/.test(segment) ||
-  (segment.length >= 20 &&
-    /\d/.test(segment) &&
-    !/\.(js|css|woff2?|png|webp|svg|json)$/.test(segment))
+  // Long and neither a built file nor a slug: a token (an order secret is 43 base64url letters).
+  (segment.length >= 20 && !STATIC_FILE.test(segment) && !SLUG.test(segment))
 
 /**
  * The path as the log keeps it: each segment that is not a plain word becomes ":x", and the query

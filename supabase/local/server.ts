@@ -167,6 +167,11 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   const log = (message: string) => {
     if (!quiet) console.log(`[humo-backend] ${message}`)
   }
+  /** A failure of the server's own: a JSON line with a logger (decision 043), else the console. */
+  const reportError = (what: string, error: unknown) => {
+    if (options.logger) options.logger.error({ err: error }, what)
+    else console.error(`[humo-backend] ${what}:`, error)
+  }
 
   let storageDir: string
   let tempStorage: string | null = null
@@ -302,7 +307,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       void (async () => {
         rest.cache = await loadSchemaCache(db)
         await live.refresh()
-      })().catch((error: unknown) => console.error('[humo-backend] schema reload failed:', error))
+      })().catch((error: unknown) => reportError('schema reload failed', error))
     })
 
     const storedContentType = async (bucket: string, name: string): Promise<string | null> => {
@@ -419,8 +424,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       options.tls ?? null,
       requestObserver.wrap((req, res) => {
         route(req, res).catch((error: unknown) => {
-          if (options.logger) options.logger.error({ err: error }, 'request failed')
-          else console.error('[humo-backend] request failed:', error)
+          reportError('request failed', error)
           sendError(res, new PostgrestError(500, 'PGRST000', 'Internal server error'))
         })
       }),
@@ -497,7 +501,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         supabaseUrl: `${options.tls ? 'https' : 'http'}://${host}:${listening.port}`,
         supabaseAnonKey: keys.anonKey,
       })
-      .catch((error: unknown) => console.error('[humo-backend] pre-rendering failed:', error))
+      .catch((error: unknown) => reportError('pre-rendering failed', error))
   } catch (error) {
     await cleanUp()
     throw error

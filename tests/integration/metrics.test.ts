@@ -5,7 +5,17 @@ import { SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { setTrustedProxies } from '../../supabase/local/client-address'
-import { createUser, startRulesBackend, type RulesBackend } from './server-rules/rules-backend'
+import { startHumoBackend } from '../../supabase/local/server'
+import { TEST_RATE_LIMITS } from '../fixtures/backend'
+import {
+  clientFor,
+  createProduct,
+  createUser,
+  orderInput,
+  placeOrder,
+  startRulesBackend,
+  type RulesBackend,
+} from './server-rules/rules-backend'
 
 let backend: RulesBackend
 
@@ -174,5 +184,41 @@ describe('who /metrics answers', () => {
     // A trusted proxy relaying a caller on this machine is local.
     setTrustedProxies(['127.0.0.1'])
     expect((await scrape({ 'x-forwarded-for': '203.0.113.9, 127.0.0.2' })).status).toBe(200)
+  })
+})
+
+describe('pending emails', () => {
+  it('counts the order emails waiting to be sent', async () => {
+    // An SMTP server that is not there: the order's email stays queued, to be retried later.
+    const mailing = await startHumoBackend({
+      dataDir: null,
+      staticDir: null,
+      quiet: true,
+      rateLimits: TEST_RATE_LIMITS,
+      mail: {
+        smtpUrl: 'smtp://127.0.0.1:9',
+        retryBaseMs: 3_600_000,
+        retryMaxMs: 3_600_000,
+        warn: () => {},
+      },
+    })
+    try {
+      const read = async () =>
+        value(await (await fetch(`${mailing.url}/metrics`)).text(), 'humo_pending_emails')
+      expect(await read()).toBe(0)
+      const product = await createProduct(mailing, { price: 10, quantity: 10 })
+      const placed = await placeOrder(
+        clientFor(mailing),
+        orderInput([{ productId: product.id, quantity: 1 }]),
+      )
+      expect(placed.status).toBe('accepted')
+      const { rows } = await mailing.db.query<{ n: number }>(
+        `select count(*)::int as n from private.order_emails where status = 'queued'`,
+      )
+      expect(rows[0]!.n).toBeGreaterThan(0)
+      expect(await read()).toBe(rows[0]!.n)
+    } finally {
+      await mailing.close()
+    }
   })
 })

@@ -176,6 +176,12 @@ describe('what a line keeps of a path', () => {
       '/storage/v1/object/public/product_media/blue-dream.webp',
     )
     expect(loggedPath('/x?rosa%40example.com=1&4155550134')).toBe('/x?:x')
+    // A token of letters only still goes; a product's slug and a built file stay.
+    expect(loggedPath('/orders/AbCdEfGhIjKlMnOpQrStUvWxYz')).toBe('/orders/:x')
+    expect(loggedPath('/menu/product/blue-dream-pre-roll-five-pack')).toBe(
+      '/menu/product/blue-dream-pre-roll-five-pack',
+    )
+    expect(loggedPath('/assets/menu-page-D2xk3lQ9abc.js')).toBe('/assets/menu-page-D2xk3lQ9abc.js')
   })
 
   it('names routes from a bounded set', () => {
