@@ -42,7 +42,9 @@ export function Toaster({
   return (
     <ArkToaster toaster={toaster}>
       {(t) => (
-        <Root>
+        // A toast whose words the page's live region already said (meta.silent) is not a live
+        // region itself, so a screen reader hears them once.
+        <Root aria-live={t.meta?.silent ? 'off' : undefined}>
           <Title>{t.title}</Title>
           {t.description && <Description>{t.description}</Description>}
           <CloseTrigger aria-label="Dismiss">

@@ -16,6 +16,8 @@ export async function addWithToast(
     toaster.create({
       type: 'success',
       title: 'Added to cart!',
+      // The live region said it already: the toast is for the eyes, so it is said once.
+      meta: { silent: true },
       description:
         quantity > 1
           ? `${product.name} (${quantity}) added to your cart.`
