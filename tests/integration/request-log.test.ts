@@ -7,6 +7,7 @@ import { startHumoBackend, type HumoBackend } from '../../supabase/local/server'
 import {
   createLogger,
   loggedPath,
+  parseLogLevel,
   redactPersonalData,
   routeOf,
 } from '../../supabase/local/request-log'
@@ -201,5 +202,37 @@ describe('what a line keeps of a path', () => {
         '550 5.1.1 <rosa@example.com>: unknown user; call (415) 555-0134, token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc',
       ),
     ).toBe('550 5.1.1 <[email]>: unknown user; call [number], token [token]')
+  })
+})
+
+describe('HUMO_LOG_LEVEL', () => {
+  it('defaults to info, takes off and the usual levels, and refuses anything else clearly', () => {
+    expect(parseLogLevel(undefined)).toBe('info')
+    expect(parseLogLevel(' ')).toBe('info')
+    expect(parseLogLevel('off')).toBe('silent')
+    expect(parseLogLevel('WARN')).toBe('warn')
+    expect(() => parseLogLevel('verbose')).toThrow(
+      'HUMO_LOG_LEVEL must be one of off, error, warn, info, debug, trace; got verbose',
+    )
+  })
+
+  it('writes nothing below the level: warn keeps request lines out', () => {
+    const lines: string[] = []
+    const logger = createLogger(
+      parseLogLevel('warn'),
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString('utf8'))
+          done()
+        },
+      }),
+    )
+    logger.info({ route: '/healthz' }, 'request')
+    logger.warn('[humo-mail] could not send')
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'warn',
+      msg: '[humo-mail] could not send',
+    })
   })
 })
