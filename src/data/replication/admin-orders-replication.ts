@@ -150,6 +150,53 @@ export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDo
   }
 }
 
+const SENT_MOVES_KEY = 'humo.admin-moves-sent'
+const SENT_MOVES_KEPT_MS = 10 * 60_000
+
+/** One move made on this device: the order, from and to, and when it was made. */
+function moveKey(dbName: string, mine: AdminOrderDoc, from: string): string {
+  return `${dbName}|${mine.id}|${from}|${mine.status}|${mine.updatedAt}`
+}
+
+function readSentMoves(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(SENT_MOVES_KEY) ?? '{}')
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * Sends a move once per device. Two admin tabs share the database (RxDB's multi-instance mode)
+ * and each runs this replication, so each sees the same local move and would push it: a second
+ * set_order_status that the server then refuses as stale. The tabs take turns (a Web Lock) and
+ * the one whose move the server applied notes it (localStorage) for the others, which skip it.
+ * Where neither exists (Node tests) every push is sent, as before.
+ */
+async function oncePerDevice(
+  key: string,
+  send: () => Promise<SetStatusAnswer>,
+): Promise<SetStatusAnswer | null> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  if (!locks || typeof localStorage === 'undefined') return send()
+  return locks.request(SENT_MOVES_KEY, async () => {
+    if (readSentMoves()[key] !== undefined) return null
+    const answer = await send()
+    if (answer.applied) {
+      const now = Date.now()
+      const kept = Object.entries(readSentMoves()).filter(
+        ([, at]) => typeof at === 'number' && now - at < SENT_MOVES_KEPT_MS,
+      )
+      localStorage.setItem(
+        SENT_MOVES_KEY,
+        JSON.stringify(Object.fromEntries([...kept, [key, now]])),
+      )
+    }
+    return answer
+  })
+}
+
 export function replicateAdminOrders(
   supabase: RpcClient,
   db: HumoDatabase,
@@ -179,12 +226,18 @@ export function replicateAdminOrders(
           // Staff only change statuses; deletions and other fields are never pushed.
           if (newDocumentState._deleted || !assumedMasterState) continue
           if (newDocumentState.status === assumedMasterState.status) continue
-          const response = await supabase.rpc(
-            'set_order_status',
-            setStatusArgs(newDocumentState, assumedMasterState.status),
-          )
-          if (response.error) throw new Error(`set_order_status failed: ${response.error.message}`)
-          const answer = response.data as SetStatusAnswer
+          const from = assumedMasterState.status
+          const answer = await oncePerDevice(moveKey(db.name, newDocumentState, from), async () => {
+            const response = await supabase.rpc(
+              'set_order_status',
+              setStatusArgs(newDocumentState, from),
+            )
+            if (response.error)
+              throw new Error(`set_order_status failed: ${response.error.message}`)
+            return response.data as SetStatusAnswer
+          })
+          // Another tab of this device already sent this move and the server took it.
+          if (answer === null) continue
           if (!answer.applied) {
             conflicts.push(
               refusedState(answer, assumedMasterState.status, assumedMasterState.serverModified),
