@@ -176,12 +176,7 @@ export function ProductGrid({
     whole ? (long ? Math.ceil(WINDOWED_FROM / columns) : rows) : firstRows,
   )
   return (
-    <div
-      ref={listRef}
-      role="list"
-      aria-label="Products"
-      className={css({ w: 'full' })}
-    >
+    <div ref={listRef} role="list" aria-label="Products" className={css({ w: 'full' })}>
       {long && windowing ? (
         <windowing.VirtualProductRows
           rows={rows}
