@@ -7,9 +7,12 @@
 // A database in a folder is durable (docs/decisions/034): PGlite's default start turns fsync off
 // (-F) and its Emscripten Node filesystem drops fsync and fdatasync, so a commit lived only in the
 // OS's page cache until the kernel wrote it back. Here Postgres starts with fsync on and
-// wal_sync_method=fsync, and the filesystem's fsync is wired to fs.fsyncSync: every commit's WAL
-// is on the disk before the statement returns, so before any answer that reports it.
-import { fsyncSync } from 'node:fs'
+// wal_sync_method=fsync, and the filesystem's fsync is wired to the disk: every commit's WAL is on
+// the disk before the statement returns, so before any answer that reports it. The WAL's fsync at
+// a commit runs on libuv's thread pool, after the statement, shared by every commit made meanwhile
+// (group commit, docs/decisions/041): a synchronous one blocked the event loop 2.5–25 ms an order.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { closeSync, fsync, fsyncSync, openSync } from 'node:fs'
 import { mkdir, open, readFile, readdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,9 +37,109 @@ export interface OpenedDatabase {
 /** One fsync of a file (or folder) of the database, as the durable filesystem saw it. */
 export type FsyncListener = (path: string) => void
 
+/** A WAL segment whose fsync Postgres asked for and the group commit has yet to make. */
+interface DeferredWal {
+  /** Our own descriptor, so the file is the same one even if Postgres closes or renames it. */
+  fd: number
+  /** The path as Postgres (Emscripten) names it, for listeners. */
+  path: string
+}
+
 interface DurableState {
   fsyncs: number
   listeners: Set<FsyncListener>
+  /** Real path → segment with a deferred fsync not yet started. */
+  pending: Map<string, DeferredWal>
+  /** Segments whose deferred fsync runs now on the thread pool; true once synced here too. */
+  inFlight: DeferredWal[]
+  inFlightSynced: boolean
+  /** Counts deferred WAL fsyncs; `synced` is the count up to which they are on the disk. */
+  deferred: number
+  synced: number
+  flushing: Promise<void> | null
+  /** An fsync that failed: Postgres would stop (PANIC), so nothing is acknowledged after it. */
+  failed: Error | null
+}
+
+/** A WAL segment file (pg_wal/ + 24 hex digits): its fsync at a commit can be deferred. */
+const WAL_SEGMENT = /\/pg_wal\/[0-9A-F]{24}$/
+
+function noteFsync(state: DurableState, path: string): void {
+  state.fsyncs++
+  for (const listener of state.listeners) listener(path)
+}
+
+/**
+ * Makes every deferred WAL fsync now, on this thread: before any other file is written or synced,
+ * so the WAL always reaches the disk before the data pages and control file that depend on it.
+ */
+function syncWalNow(state: DurableState): void {
+  if (state.pending.size === 0 && (state.inFlight.length === 0 || state.inFlightSynced)) return
+  const target = state.deferred
+  if (!state.inFlightSynced) for (const wal of state.inFlight) fsyncSync(wal.fd)
+  state.inFlightSynced = true
+  for (const wal of state.pending.values()) fsyncSync(wal.fd)
+  for (const wal of state.pending.values()) {
+    closeSync(wal.fd)
+    noteFsync(state, wal.path)
+  }
+  state.pending.clear()
+  state.synced = Math.max(state.synced, target)
+}
+
+/** One fsync on the thread pool of every deferred segment: the commits made so far share it. */
+async function flushDeferredWal(state: DurableState): Promise<void> {
+  const target = state.deferred
+  const files = [...state.pending.values()]
+  state.pending.clear()
+  state.inFlight = files
+  state.inFlightSynced = false
+  try {
+    await Promise.all(
+      files.map(
+        (wal) =>
+          new Promise<void>((done, fail) =>
+            fsync(wal.fd, (error) => (error ? fail(error) : done())),
+          ),
+      ),
+    )
+  } catch (error) {
+    state.failed = error as Error
+    throw error
+  } finally {
+    state.inFlight = []
+    for (const wal of files) closeSync(wal.fd)
+  }
+  for (const wal of files) noteFsync(state, wal.path)
+  state.synced = Math.max(state.synced, target)
+}
+
+/**
+ * Where a caller waits for its commit to reach the disk, when it has a say: the REST handler waits
+ * outside its client's slot (rest-handler.ts), as that wait holds nothing of the database.
+ */
+export const durableWaitPlace = new AsyncLocalStorage<
+  (wait: () => Promise<void>) => Promise<void>
+>()
+
+/** waitForWal where the caller asked (durableWaitPlace), skipped when nothing waits for the disk. */
+function settle(state: DurableState): Promise<void> {
+  if (state.synced >= state.deferred && !state.failed) return Promise.resolve()
+  const place = durableWaitPlace.getStore()
+  return place ? place(() => waitForWal(state)) : waitForWal(state)
+}
+
+/** Resolves once every commit made before the call is on the disk. */
+async function waitForWal(state: DurableState): Promise<void> {
+  const target = state.deferred
+  while (state.synced < target) {
+    if (state.failed) throw state.failed
+    state.flushing ??= flushDeferredWal(state).finally(() => {
+      state.flushing = null
+    })
+    await state.flushing
+  }
+  if (state.failed) throw state.failed
 }
 
 const durableStates = new WeakMap<PGlite, DurableState>()
@@ -45,9 +148,14 @@ const durableStates = new WeakMap<PGlite, DurableState>()
 interface NodeFsStream {
   nfd: number
   path: string
+  node: unknown
 }
 interface EmscriptenNodeFs {
-  stream_ops: { fsync?: (stream: NodeFsStream) => number }
+  stream_ops: {
+    fsync?: (stream: NodeFsStream) => number
+    write: (stream: NodeFsStream, ...rest: unknown[]) => number
+  }
+  realPath: (node: unknown) => string
 }
 
 /**
@@ -76,10 +184,29 @@ class DurableNodeFS extends NodeFS {
             // A PGlite that moved its filesystem elsewhere must not start silently undurable.
             if (!nodefs?.stream_ops) throw new Error('PGlite has no NODEFS to make durable')
             nodefs.stream_ops.fsync = (stream) => {
+              if (WAL_SEGMENT.test(stream.path)) {
+                // A commit's WAL: synced after the statement, before it resolves (waitForWal).
+                const realPath = nodefs.realPath(stream.node)
+                if (!state.pending.has(realPath))
+                  state.pending.set(realPath, { fd: openSync(realPath, 'r'), path: stream.path })
+                state.deferred++
+                return 0
+              }
+              syncWalNow(state)
               fsyncSync(stream.nfd)
-              state.fsyncs++
-              for (const listener of state.listeners) listener(stream.path)
+              noteFsync(state, stream.path)
               return 0
+            }
+            // Write-ahead: no data page, clog page or control file reaches the OS before the WAL
+            // that describes it is on the disk (Postgres wrote that WAL first, deferred its sync).
+            const write = nodefs.stream_ops.write
+            nodefs.stream_ops.write = function (stream, ...rest) {
+              if (
+                (state.pending.size > 0 || (state.inFlight.length > 0 && !state.inFlightSynced)) &&
+                !WAL_SEGMENT.test(stream.path)
+              )
+                syncWalNow(state)
+              return write.call(this, stream, ...rest)
             }
           },
         ],
@@ -97,7 +224,17 @@ export async function openDurablePGlite(
   dbDir: string,
   options: Omit<PGliteOptions, 'fs' | 'dataDir' | 'startParams'> = {},
 ): Promise<PGlite> {
-  const state: DurableState = { fsyncs: 0, listeners: new Set() }
+  const state: DurableState = {
+    fsyncs: 0,
+    listeners: new Set(),
+    pending: new Map(),
+    inFlight: [],
+    inFlightSynced: false,
+    deferred: 0,
+    synced: 0,
+    flushing: null,
+    failed: null,
+  }
   const db = await PGlite.create({
     ...options,
     fs: new DurableNodeFS(dbDir, state),
@@ -107,6 +244,39 @@ export async function openDurablePGlite(
     ],
   })
   durableStates.set(db, state)
+  // Nothing leaves the database before it is durable: each call resolves (with its rows, its
+  // error, or a transaction's result) only once every commit made so far is on the disk. Other
+  // transactions run meanwhile, and their commits join the next fsync. Realtime's queue and the
+  // caches read through these calls too, so they never report an order a power cut could lose.
+  const durable = db as unknown as Record<
+    'query' | 'exec' | 'transaction',
+    (...args: unknown[]) => Promise<unknown>
+  >
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const run = durable[name].bind(db)
+    durable[name] = async (...args) => {
+      let result: unknown
+      try {
+        result = await run(...args)
+      } catch (error) {
+        await settle(state).catch(() => undefined)
+        throw error
+      }
+      await settle(state)
+      return result
+    }
+  }
+  // Postgres calls a listener from inside the statement whose commit notified, so in that caller's
+  // async context: what a listener starts (the realtime drain) waits for the disk where it is.
+  const listen = db.listen.bind(db)
+  db.listen = (channel, callback, tx) =>
+    listen(channel, (payload) => durableWaitPlace.exit(() => callback(payload)), tx)
+  const close = db.close.bind(db)
+  db.close = async () => {
+    await waitForWal(state).catch(() => undefined)
+    await close()
+    syncWalNow(state)
+  }
   return db
 }
 

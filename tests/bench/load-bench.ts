@@ -55,6 +55,10 @@ interface ServerReady {
   url: string
   anonKey: string
 }
+interface FsyncAnswer {
+  type: 'fsyncs'
+  count: number | null
+}
 interface MemoryAnswer {
   type: 'memory'
   rss: number
@@ -67,6 +71,7 @@ interface MemoryAnswer {
 async function serve(): Promise<void> {
   const { startHumoBackend } = await import('../../supabase/local/server.ts')
   const { parseRateLimits } = await import('../../supabase/local/rate-limits.ts')
+  const { fsyncCount } = await import('../../supabase/local/database.ts')
   const backend = await startHumoBackend({
     port: 0,
     dataDir: process.env.HUMO_DATA_DIR!,
@@ -90,6 +95,9 @@ async function serve(): Promise<void> {
         external: usage.external,
         arrayBuffers: usage.arrayBuffers,
       }
+      process.send!(answer)
+    } else if (message.type === 'fsyncs') {
+      const answer: FsyncAnswer = { type: 'fsyncs', count: fsyncCount(backend.db) }
       process.send!(answer)
     } else if (message.type === 'stop') {
       void backend.close().then(() => process.exit(0))
@@ -272,6 +280,10 @@ async function main(): Promise<void> {
     }
   }
 
+  const fsyncs = async (): Promise<number | null> => {
+    child.send({ type: 'fsyncs' })
+    return (await nextMessage<FsyncAnswer>(child, 'fsyncs')).count
+  }
   const figures: Figure[] = []
   const table: string[] = []
   const GOALS: Record<string, Partial<Record<'rate' | 'p99', Figure['goal']>>> = {
@@ -284,7 +296,9 @@ async function main(): Promise<void> {
     if (!workload) throw new Error(`Unknown workload ${name}: pull, page, order or mixed`)
     const row: string[] = []
     for (const c of levels) {
+      const fsyncsBefore = await fsyncs()
       const cell = await closedLoop(workload.request, c, seconds)
+      const fsyncsAfter = await fsyncs()
       const goals = GOALS[`${name}@${c}`] ?? {}
       console.log(
         `${workload.label} c${c}: ${cell.rate.toFixed(1)} req/s, p50 ${cell.p50.toFixed(1)} ms, p99 ${cell.p99.toFixed(1)} ms${cell.errors ? `, ${cell.errors} of ${cell.count} failed` : ''} (load ${os.loadavg()[0]!.toFixed(2)})`,
@@ -305,6 +319,16 @@ async function main(): Promise<void> {
           ...(goals.p99 ? { goal: goals.p99 } : {}),
         },
       )
+      // Every fsync the server made, over the orders placed (decision 041: group commit).
+      if (name === 'order' && fsyncsBefore !== null && fsyncsAfter !== null) {
+        const perOrder = (fsyncsAfter - fsyncsBefore) / cell.count
+        console.log(`  fsyncs per order: ${perOrder.toFixed(2)}`)
+        figures.push({
+          label: `${workload.label}, c${c}: fsyncs per order`,
+          value: +perOrder.toFixed(2),
+          unit: '',
+        })
+      }
       if (cell.errors)
         figures.push({
           label: `${workload.label}, c${c}: failed requests`,

@@ -132,11 +132,18 @@ export interface CapturedChange {
   commit_timestamp: Date
 }
 
-/** Takes every queued change, oldest first. */
+/**
+ * Takes every queued change, oldest first. Its commit does not wait for the disk: the queue is
+ * transient (a crash loses the sockets it was for), and a synced commit here was a second fsync
+ * per order, blocking the event loop (docs/decisions/041). The set_config in the statement makes
+ * it one round trip; synchronous_commit is read at commit, so it applies to this transaction.
+ */
 export async function takeChanges(db: PGlite): Promise<CapturedChange[]> {
   const { rows } = await db.query<CapturedChange>(
-    `delete from humo_realtime.changes returning id::float8 as id, schema_name, table_name, type,
-            record, old_record, commit_timestamp`,
+    `delete from humo_realtime.changes
+      where (select set_config('synchronous_commit', 'off', true)) is not null
+      returning id::float8 as id, schema_name, table_name, type, record, old_record,
+                commit_timestamp`,
   )
   return rows.sort((a, b) => a.id - b.id)
 }

@@ -3,6 +3,7 @@
 // PostgREST's statuses, headers (Content-Range, content types) and error bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { durableWaitPlace } from '../database.ts'
 import { clientAddress } from '../client-address.ts'
 import {
   authenticate,
@@ -128,11 +129,30 @@ async function inClientSlot<T>(
   await acquireSlot(address)
   slotOf.set(req, address)
   try {
-    return await work()
+    // The wait for a commit's fsync (group commit, decision 041) holds nothing of the database:
+    // the client's other requests run meanwhile, and their commits join the same fsync.
+    return await durableWaitPlace.run((wait) => awayForTheDisk(req, wait), work)
   } finally {
+    // Not when the request gave its slot up to wait for the disk (awayForTheDisk).
+    if (slotOf.get(req) === address) {
+      slotOf.delete(req)
+      releaseSlot(address)
+    }
+  }
+}
+
+/**
+ * Gives the client's slot up for good while the request waits for the disk: what is left is to
+ * answer. Taking a slot again could wait forever, behind requests that hold the client's slots
+ * while they wait for a catalogue cache read that this request is making.
+ */
+async function awayForTheDisk(req: IncomingMessage, wait: () => Promise<void>): Promise<void> {
+  const address = slotOf.get(req)
+  if (address !== undefined) {
     slotOf.delete(req)
     releaseSlot(address)
   }
+  await wait()
 }
 
 /**
