@@ -8,6 +8,7 @@
 // (one subscriber gets a whole /64 to pick from).
 import type { IncomingMessage } from 'node:http'
 import { isIP, isIPv6 } from 'node:net'
+import type { TLSSocket } from 'node:tls'
 
 let trustedProxies: ReadonlySet<string> = new Set()
 
@@ -71,4 +72,21 @@ export function clientAddress(req: IncomingMessage): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`
+}
+
+/**
+ * How the caller reached the shop: over this server's own TLS, or over HTTPS to a trusted proxy
+ * that says so in X-Forwarded-Proto. Anyone else's X-Forwarded-Proto is a claim, not a fact: it
+ * must not turn on HSTS, nor change the addresses the server hands out.
+ */
+export function requestScheme(req: IncomingMessage): 'https' | 'http' {
+  if ((req.socket as TLSSocket | undefined)?.encrypted) return 'https'
+  const peer = req.socket?.remoteAddress
+  if (!peer || !trustedProxies.has(normalizeMapped(peer))) return 'http'
+  const header = req.headers['x-forwarded-proto']
+  const first = String(Array.isArray(header) ? header[0] : (header ?? ''))
+    .split(',')[0]
+    ?.trim()
+    .toLowerCase()
+  return first === 'https' ? 'https' : 'http'
 }

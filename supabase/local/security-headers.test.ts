@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client } from '../../tests/fixtures/backend'
+import { parseTrustedProxies, setTrustedProxies } from './client-address'
 import { createPrerenderer } from './prerender'
 import {
   API_CSP,
@@ -327,12 +328,26 @@ describe('security headers on every answer (issue 23, finding 6)', () => {
     expect(directives(policy).get('script-src')).not.toContain("'unsafe-inline'")
   })
 
-  it('asks for HTTPS only when the request came over HTTPS', async () => {
-    for (const path of ['/', '/rest/v1/categories?select=id']) {
-      const response = await fetch(`${backend.url}${path}`, {
+  it('asks for HTTPS only when the request came over HTTPS, by a proxy the shop trusts', async () => {
+    const ask = (path: string) =>
+      fetch(`${backend.url}${path}`, {
         headers: { 'x-forwarded-proto': 'https', apikey: backend.anonKey },
       })
-      expect(response.headers.get('Strict-Transport-Security')).toBe(HSTS)
+    for (const path of ['/', '/rest/v1/categories?select=id']) {
+      // Any caller can write the header: from a peer nobody named, it proves nothing.
+      expect((await ask(path)).headers.get('Strict-Transport-Security')).toBeNull()
     }
+    setTrustedProxies(parseTrustedProxies('loopback'))
+    try {
+      for (const path of ['/', '/rest/v1/categories?select=id']) {
+        expect((await ask(path)).headers.get('Strict-Transport-Security')).toBe(HSTS)
+      }
+      const config = (await (await ask('/humo-config.json')).json()) as { supabaseUrl: string }
+      expect(config.supabaseUrl).toMatch(/^https:\/\//)
+    } finally {
+      setTrustedProxies([])
+    }
+    const config = (await (await ask('/humo-config.json')).json()) as { supabaseUrl: string }
+    expect(config.supabaseUrl).toMatch(/^http:\/\//)
   })
 })

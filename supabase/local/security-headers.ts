@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import type { TLSSocket } from 'node:tls'
+import { requestScheme } from './client-address.ts'
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
@@ -128,17 +128,6 @@ export function pagePolicy({ scriptHashes, host, backendOrigin }: PagePolicyOpti
   ].join('; ')
 }
 
-function overHttps(req: IncomingMessage): boolean {
-  if ((req.socket as TLSSocket).encrypted) return true
-  const proto = req.headers['x-forwarded-proto']
-  return (
-    String(Array.isArray(proto) ? proto[0] : (proto ?? ''))
-      .split(',')[0]
-      ?.trim()
-      .toLowerCase() === 'https'
-  )
-}
-
 type Shell = { scriptHashes: string[]; backendOrigin: string | null }
 
 async function readShell(staticDir: string): Promise<Shell> {
@@ -179,7 +168,7 @@ export function createSecurityHeaders(staticDir: string | null): SecurityHeaders
   }
   return async (req, res, kind) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
-    if (overHttps(req)) res.setHeader('Strict-Transport-Security', HSTS)
+    if (requestScheme(req) === 'https') res.setHeader('Strict-Transport-Security', HSTS)
     if (kind === 'api') {
       res.setHeader(CSP_HEADER, API_CSP)
       return

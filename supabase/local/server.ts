@@ -33,6 +33,7 @@ import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
 import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
 import { createPrerenderer } from './prerender.ts'
+import { requestScheme } from './client-address.ts'
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from './rate-limits.ts'
 import { createRpcRateLimits } from './rpc-rate-limits.ts'
 import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './unaccepted-orders.ts'
@@ -42,7 +43,7 @@ import { handleStorage } from './storage-api.ts'
 import { createHealthChecks } from './health.ts'
 import { createServerMetrics } from './metrics.ts'
 import { createRequestObserver, type Logger, type RequestObserver } from './request-log.ts'
-import { createHumoServer, overTls, type HumoTls } from './tls-server.ts'
+import { createHumoServer, type HumoTls } from './tls-server.ts'
 import { servePublicObject, storageError } from './storage-files.ts'
 
 export interface HumoBackendOptions {
@@ -245,11 +246,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     const prerender = createPrerenderer(db, options.staticDir ? resolve(options.staticDir) : null)
     /** Where the app finds its backend: this server, as the browser reached it. */
     const appConfig = (req: IncomingMessage) => {
-      const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
-        .split(',')[0]
-        ?.trim()
-        .toLowerCase()
-      const proto = forwarded === 'https' || overTls(req) ? 'https' : 'http'
+      const proto = requestScheme(req)
       // A Host that is not host[:port] ("><script>…, a path) would make the app talk to, or
       // cache, an address the caller chose: the server's own address instead.
       const given = req.headers.host
@@ -294,6 +291,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       db,
       jwtSecret: keys.secret,
       ordersEmailed: mail !== null,
+      inFlight: () => observer?.inFlight ?? 0,
     })
     const requestObserver = createRequestObserver({
       logger: options.logger ?? null,

@@ -21,7 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import bcrypt from 'bcryptjs'
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
-import { clientAddress } from '../client-address.ts'
+import { clientAddress, requestScheme } from '../client-address.ts'
 import { AUTH_BODY_LIMIT, BodyTooLargeError, JsonBodyError, readJsonBody } from '../http-body.ts'
 import { verifyJwt } from '../jwt-keys.ts'
 import type { AuthMailer } from '../mail/auth-mailer.ts'
@@ -265,11 +265,7 @@ function metadata(body: Record<string, unknown>): Record<string, unknown> | null
 }
 
 function issuer(req: IncomingMessage): string {
-  const proto =
-    String(req.headers['x-forwarded-proto'] ?? '')
-      .split(',')[0]
-      ?.trim() || 'http'
-  return `${proto}://${req.headers.host ?? 'localhost'}/auth/v1`
+  return `${requestScheme(req)}://${req.headers.host ?? 'localhost'}/auth/v1`
 }
 
 // The WHATWG rule of <input type=email> (ASCII only: an internationalized domain goes in as
