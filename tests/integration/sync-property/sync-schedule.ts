@@ -62,6 +62,7 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
       lines: fc.array(fc.record({ p: product, q: fc.integer({ min: 1, max: 3 }) }), {
         maxLength: 2,
       }),
+      via: fc.oneof(fc.constant('offline' as const), fault),
     }),
   },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('offline' as const), d: device }) },
@@ -129,7 +130,7 @@ export async function runSchedule(world: SyncWorld, actions: Action[]): Promise<
     const problems = await world.check()
     if (process.env.HUMO_SYNC_DEBUG)
       console.error(
-        `run ${world.run}: begin ${(t1 - t0).toFixed(0)} ms, actions ${(t2 - t1).toFixed(0)}, heal ${(t3 - t2).toFixed(0)}, check ${(performance.now() - t3).toFixed(0)}; ${JSON.stringify(world.stats())} ${world.log.join(' ')}`,
+        `run ${world.run}: begin ${(t1 - t0).toFixed(0)} ms, actions ${(t2 - t1).toFixed(0)}, heal ${(t3 - t2).toFixed(0)}, check ${(performance.now() - t3).toFixed(0)}; ${JSON.stringify(world.stats())} ${JSON.stringify(world.healTimes)} ${world.log.join(' ')}`,
       )
     return problems
   } catch (error) {

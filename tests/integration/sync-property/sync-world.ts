@@ -43,7 +43,7 @@ export type ProductEdit =
 export type Action =
   | { k: 'add'; s: number; p: number; q: number }
   | { k: 'set-qty'; s: number; p: number; q: number }
-  | { k: 'order'; s: number; lines: { p: number; q: number }[] }
+  | { k: 'order'; s: number; lines: { p: number; q: number }[]; via: 'offline' | Fault }
   | { k: 'offline'; d: number }
   | { k: 'online'; d: number }
   | { k: 'faults'; d: number; faults: Fault[] }
@@ -117,6 +117,8 @@ export class SyncWorld {
   /** Every order placed in this run, in placing order: [shopper, id]. */
   orders: { s: number; id: string }[] = []
   log: string[] = []
+  /** Where the last heal's time went (ms), for the debug output. */
+  healTimes: Record<string, number> = {}
 
   async start() {
     await this.serverUp()
@@ -195,9 +197,13 @@ export class SyncWorld {
         }
         let response: Response
         if (fault === 'duplicate') {
-          const first = send()
+          // The first copy's answer is never read by the device (handled, so its loss is quiet).
+          const first = send().then(
+            (r) => r.arrayBuffer(),
+            () => undefined,
+          )
           response = await send()
-          await first.then((r) => r.arrayBuffer()).catch(() => undefined)
+          await first
         } else response = await send()
         if (fault === 'drop-answer') {
           await response.arrayBuffer().catch(() => undefined)
@@ -406,6 +412,10 @@ export class SyncWorld {
         }
         const lines = (await shopper.db.cart_lines.find().exec()).map((l) => l.toMutableJSON())
         if (lines.length === 0) return
+        // Placed offline (it stays so until an 'online' or the heal), or with a fault waiting for
+        // the next request, which the outbox's send on insert usually is.
+        if (action.via === 'offline') shopper.net.online = false
+        else if (action.via !== 'ok') shopper.net.faults.unshift(action.via)
         const order = await placeOrder(shopper.db, { draft: shopper.draft, lines })
         shopper.placed.push(order.id)
         this.orders.push({ s: action.s, id: order.id })
@@ -525,13 +535,16 @@ export class SyncWorld {
    * every back-off. Each device then does what the app does on reconnect, until quiet.
    */
   async heal() {
+    const mark = markTimes(this.healTimes)
     await this.serverUp()
+    mark('server')
     const all = [...this.shoppers, ...this.staff]
     for (const device of all) {
       device.net.online = true
       device.net.faults = []
     }
     await until(() => all.every((d) => d.net.inflight === 0), 'requests in flight')
+    mark('inflight')
     for (const shopper of this.shoppers) {
       shopper.skewMs += 3_600_000
       await until(async () => {
@@ -543,6 +556,7 @@ export class SyncWorld {
       }, `shopper ${shopper.index}'s outbox to empty`)
       for (const id of shopper.placed) await restoreCartFromRefusedOrder(shopper.db, id)
     }
+    mark('outboxes')
     // Twice round the staff: each pushes its moves, then pulls the others'.
     for (let round = 0; round < 2; round++) {
       for (const staff of this.staff) {
@@ -553,6 +567,7 @@ export class SyncWorld {
         await staff.replication.awaitInSync()
       }
     }
+    mark('staff')
     for (const shopper of this.shoppers) {
       await shopper.catalogue.cancel()
       shopper.catalogue = replicateProducts(shopper.rpc, shopper.db, {
@@ -561,6 +576,7 @@ export class SyncWorld {
       await shopper.catalogue.awaitInSync()
       await shopper.outbox.refreshStatuses()
     }
+    mark('shoppers')
   }
 
   /** What the last run did, for the debug output and the bench. */
@@ -706,6 +722,16 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`sync world: timed out waiting for ${what}`)
     await sleep(10)
+  }
+}
+
+function markTimes(into: Record<string, number>) {
+  for (const key of Object.keys(into)) delete into[key]
+  let last = performance.now()
+  return (step: string) => {
+    const at = performance.now()
+    into[step] = Math.round(at - last)
+    last = at
   }
 }
 
