@@ -93,6 +93,8 @@ export function createServerMetrics(options: {
   jwtSecret: Uint8Array
   /** Whether order emails are sent at all (without SMTP the queue is not filled). */
   ordersEmailed: boolean
+  /** Requests being answered now (request-log.ts's observer). */
+  inFlight?: () => number
 }): ServerMetrics {
   const { db, jwtSecret } = options
   const registry = new Registry()
@@ -125,6 +127,14 @@ export function createServerMetrics(options: {
     registers: [registry],
     collect() {
       this.set(queue ? queue.running : -1)
+    },
+  })
+  new Gauge({
+    name: 'humo_http_requests_in_flight',
+    help: 'HTTP requests being answered now (this scrape included)',
+    registers: [registry],
+    collect() {
+      this.set(options.inFlight?.() ?? 0)
     },
   })
   let sockets = 0

@@ -3,12 +3,14 @@
 // on a data folder of its own) stops accepting, finishes what it answers, closes the database and
 // exits within 10 s; after a restart every order it acknowledged is there.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request as httpRequest } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startTestBackend } from '../../tests/fixtures/backend.ts'
 import { orderInput } from '../../tests/integration/server-rules/rules-backend.ts'
 import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
 
@@ -191,3 +193,52 @@ it('finishes the orders under way on SIGTERM, exits within 10 s, and keeps every
     expect(await second.exited).toEqual({ code: 0, signal: null })
   }
 }, 180_000)
+
+it('close({ drainMs }) lets an order whose body is still arriving finish before it closes', async () => {
+  const backend = await startTestBackend()
+  const { rows } = await backend.db.query<{ id: string }>(
+    'select id from public.products where is_active order by quantity_available desc nulls first limit 1',
+  )
+  const body = JSON.stringify({ p_order: orderInput([{ productId: rows[0]!.id, quantity: 1 }]) })
+  const { port } = new URL(backend.url)
+  // An order sent in two parts: the server is answering it while its second half is on the way.
+  const request = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/rest/v1/rpc/place_order',
+    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+  })
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.once('error', reject)
+    request.once('response', (response) => {
+      let text = ''
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      response.once('error', reject)
+    })
+  })
+  request.write(body.slice(0, 40))
+  // Once the server has it in hand (the scrape counts itself too), the stop begins.
+  while (
+    !(await fetch(`${backend.url}/metrics`).then((r) => r.text())).includes(
+      'humo_http_requests_in_flight 2',
+    )
+  )
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  const closed = backend.close({ drainMs: 5_000 })
+  // No new connection is taken from now on.
+  let refusedYet = false
+  for (let i = 0; i < 100 && !refusedYet; i++)
+    refusedYet = await fetch(`${backend.url}/healthz`).then(
+      () => false,
+      () => true,
+    )
+  expect(refusedYet).toBe(true)
+  request.end(body.slice(40))
+  const { status, text } = await answer
+  expect(status).toBe(200)
+  expect(JSON.parse(text)).toMatchObject({ status: 'accepted' })
+  await closed
+  expect(backend.db.closed).toBe(true)
+})

@@ -84,6 +84,8 @@ describe('what /metrics counts', () => {
     expect(text).toContain('process_cpu_user_seconds_total')
     expect(text).toContain('nodejs_eventloop_lag_seconds')
     expect(value(text, 'humo_pending_emails')).toBe(0)
+    // The scrape itself is the one request under way.
+    expect(value(text, 'humo_http_requests_in_flight')).toBe(1)
   })
 
   it('reports the calls waiting for the database while a transaction holds it', async () => {
