@@ -56,6 +56,7 @@ async function walkShop(page: Page, sweep: TargetSweep, phone: boolean) {
     await page.getByRole('button', { name: /^Filters/ }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await sweep.check('filter drawer', '[role="dialog"]')
+    await sweep.atLeast24(page.getByRole('slider', { name: 'Minimum Price' }), 'price slider thumb')
     await page.keyboard.press('Escape')
   }
   await page.getByRole('combobox', { name: 'Sort by' }).click()
@@ -77,6 +78,8 @@ async function walkShop(page: Page, sweep: TargetSweep, phone: boolean) {
   const toast = page.locator('[data-scope="toast"][data-part="root"]').first()
   await toast.hover()
   await sweep.check('added to the cart (toast)', '[data-scope="toast"][data-part="root"]')
+  // Spaced out, so WCAG lets them be smaller; still a finger's 24 px.
+  await sweep.atLeast24(toast.getByRole('button', { name: 'Dismiss' }), 'toast Dismiss')
 
   await page.goto('/cart')
   await expect(page.getByRole('heading', { name: /^Shopping Cart/ })).toBeVisible()
@@ -223,6 +226,8 @@ test.describe('the staff tablet', () => {
       const dialog = page.getByRole('dialog', { name: dialogName })
       await expect(dialog).toBeVisible()
       await sweep.check(`${command} dialog`, '[role="dialog"]')
+      if (command === 'Admin Settings')
+        await sweep.atLeast24(dialog.getByText('Closed').first(), 'opening hours Closed label')
       await page.keyboard.press('Escape')
       await expect(dialog).toBeHidden()
     }

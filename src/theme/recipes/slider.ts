@@ -17,9 +17,10 @@ export const sliderRecipe = defineSlotRecipe({
       borderWidth: '2px',
       boxShadow: 'card',
       cursor: 'grab',
-      h: '5',
+      // 24 px: WCAG 2.5.8's minimum without leaning on the spacing exception.
+      h: '6',
       outline: 'none',
-      w: '5',
+      w: '6',
       _focusVisible: { outline: '2px solid', outlineColor: 'accent.fg', outlineOffset: '2px' },
     },
     track: { bg: 'bg.muted', borderRadius: 'full', flex: '1', h: '1.5', overflow: 'hidden' },

@@ -142,6 +142,16 @@ export class TargetSweep {
       )
   }
 
+  /** 24 × 24 even where spacing would excuse less (a finger on a phone or the tablet). */
+  async atLeast24(locator: Locator, what: string) {
+    await expect(locator).toBeVisible()
+    const box = await locator.boundingBox()
+    if (!box || box.width < 23.5 || box.height < 23.5)
+      this.found.push(
+        `[${this.device}] ${what} is ${box ? `${Math.round(box.width)}×${Math.round(box.height)}` : 'not laid out'}, needs 24×24`,
+      )
+  }
+
   report() {
     const text = this.found.join('\n')
     if (text) console.log(text)

@@ -94,7 +94,14 @@ function DayEditor({
       <div className={dayRow}>
         <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{name}</span>
         <label
-          className={css({ alignItems: 'center', display: 'flex', fontSize: 'sm', gap: '1.5' })}
+          className={css({
+            alignItems: 'center',
+            display: 'flex',
+            fontSize: 'sm',
+            gap: '1.5',
+            // The label presses the box: 24 px tall, a finger's minimum (WCAG 2.5.8).
+            minH: '6',
+          })}
         >
           <input
             type="checkbox"
