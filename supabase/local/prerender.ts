@@ -18,6 +18,7 @@ import { COPY_ID } from '../../src/lib/shell-markup.ts'
 import { sendText } from './compression.ts'
 import { withRequestRole } from './request-context.ts'
 import { allowInlineScriptsOf } from './security-headers.ts'
+import { loggedPath, reportServerError } from './request-log.ts'
 
 type BackendConfig = { supabaseUrl: string; supabaseAnonKey: string }
 type Rows = Entry.CatalogueRows
@@ -149,7 +150,7 @@ export function createPrerenderer(
       html = await template()
     } catch (error) {
       // The shell alone still works: the app renders the page itself.
-      console.error(`[humo-backend] pre-rendering ${url.pathname} failed:`, error)
+      reportServerError(`pre-rendering ${loggedPath(url.pathname)} failed`, error)
       return false
     }
     if (!page) return false

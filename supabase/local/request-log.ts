@@ -59,6 +59,24 @@ export function serializeError(error: unknown): Record<string, unknown> {
   }
 }
 
+/**
+ * A failure inside a part of the server that has no logger of its own (auth, storage, realtime,
+ * static files, pre-rendering): one JSON line on stderr, its error passed through serializeError
+ * so a Postgres detail such as `Key (email)=(…)` or a token never reaches the log.
+ */
+export function reportServerError(message: string, error: unknown): void {
+  let level: Level | 'silent' = 'error'
+  try {
+    level = parseLogLevel(process.env.HUMO_LOG_LEVEL)
+  } catch {
+    // the start refused the setting already; an error is still worth a line
+  }
+  if (level === 'silent' || level === 'fatal') return
+  console.error(
+    JSON.stringify({ level: 'error', time: Date.now(), msg: message, err: serializeError(error) }),
+  )
+}
+
 const EMAIL = /[^\s<>()"',;:@]+@[^\s<>()"',;:@]+\.[a-z]{2,}/gi
 // Seven digits or more, with the usual separators: a phone number or something as private.
 const LONG_NUMBER = /\+?\(?\d[\d ().-]{5,}\d/g

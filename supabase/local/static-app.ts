@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import sirv from 'sirv'
 import { compressors, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from './compression.ts'
+import { reportServerError } from './request-log.ts'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
@@ -126,7 +127,7 @@ export function createStaticApp(staticDir: string | null): Handler {
         if (!done) serve(req, res)
       },
       (error: unknown) => {
-        console.error('[humo-backend] compressed file failed:', error)
+        reportServerError('compressed file failed', error)
         if (!res.headersSent) serve(req, res)
         else res.destroy()
       },

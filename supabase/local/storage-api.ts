@@ -35,6 +35,7 @@ import {
   resolveObjectPath,
   servePublicObject,
 } from './storage-files.ts'
+import { reportServerError } from './request-log.ts'
 
 export interface StorageContext {
   db: PGlite
@@ -242,7 +243,7 @@ export async function handleStorage(
       res.destroy()
       return
     }
-    console.error('[humo-backend] storage request failed:', error)
+    reportServerError('storage request failed', error)
     sendStorageError(res, new StorageError(500, 'internal', 'Internal Server Error'))
   }
 }

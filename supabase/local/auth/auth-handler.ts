@@ -35,6 +35,7 @@ import {
   unprocessable,
 } from './gotrue-errors.ts'
 import { checkNewPassword } from './password-policy.ts'
+import { reportServerError } from '../request-log.ts'
 
 /** How passwords are hashed and checked; tests pass a counting wrapper around bcrypt. */
 export interface PasswordHasher {
@@ -161,7 +162,7 @@ export async function handleAuth(
       res.destroy()
       return
     }
-    console.error('[humo-backend] auth request failed:', error)
+    reportServerError('auth request failed', error)
     sendAuthError(
       req,
       res,
@@ -746,7 +747,7 @@ async function recover(
  */
 function inBackground(work: () => Promise<void>): void {
   setImmediate(() => {
-    work().catch((error: unknown) => console.error('[humo-backend] auth email failed:', error))
+    work().catch((error: unknown) => reportServerError('auth email failed', error))
   })
 }
 

@@ -51,6 +51,7 @@ import {
   type CapturedChange,
   type PublishedTable,
 } from './change-capture.ts'
+import { reportServerError } from '../request-log.ts'
 
 type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE' | '*'
 type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in'
@@ -140,7 +141,7 @@ function serially(work: () => Promise<void>, what: string) {
         await work()
       } while (again)
     })()
-      .catch((error: unknown) => console.error(`[humo-backend] realtime ${what} failed:`, error))
+      .catch((error: unknown) => reportServerError(`realtime ${what} failed`, error))
       .finally(() => {
         running = null
       })
@@ -842,7 +843,7 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
       }
       queue = queue
         .then(() => handle(client, message))
-        .catch((error: unknown) => console.error('[humo-backend] realtime message failed:', error))
+        .catch((error: unknown) => reportServerError('realtime message failed', error))
     })
     socket.on('close', () => clients.delete(client))
     socket.on('error', () => clients.delete(client))
