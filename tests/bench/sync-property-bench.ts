@@ -39,7 +39,7 @@ async function main() {
       } catch (error) {
         problems = [`the run failed: ${error instanceof Error ? error.message : String(error)}`]
       }
-      const stats = world.stats()
+      const stats = world.lastStats
       orders += stats.orders
       moves += stats.moves
       if (problems.length > 0) {
