@@ -15,6 +15,10 @@
  * `newest − window` and after `last read − window`, where the last read is the server's time
  * (`read_at`) of the read that passed it; the window starts at the later of the two. Without the
  * second bound, a catalogue written in one go was re-read whole by every pull.
+ *
+ * A first pull (no checkpoint) of a pull-only replication whose first page is full, into an empty
+ * collection, writes its further full pages itself, in bulk, while the next one downloads
+ * (./bulk-first-pull.ts, its own chunk, fetched only for a first pull; decision 035).
  */
 import type { RxCollection, WithDeleted } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
@@ -38,7 +42,7 @@ export type PullCheckpoint = {
 /** The device documents of replicated tables keep the server's `_modified` text verbatim. */
 export type Versioned = { id: string; serverModified: string }
 
-type PullResult<Row> = { rows: Row[]; behind: Row[]; readAt?: string }
+export type PullResult<Row> = { rows: Row[]; behind: Row[]; readAt?: string }
 
 function lastCheckpoint(
   rows: WireRow[],
@@ -64,7 +68,7 @@ function toTime(text: string): number {
   return Date.parse(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))
 }
 
-async function callPull<Row extends WireRow>(
+export async function callPull<Row extends WireRow>(
   supabase: RpcClient,
   rpc: string,
   checkpoint: PullCheckpoint | undefined,
@@ -78,9 +82,10 @@ async function callPull<Row extends WireRow>(
     behind_from: behindFrom,
   })
   if (response.error) throw new Error(`${rpc} failed: ${response.error.message}`)
-  const result: unknown = response.data
-  if (!result || typeof result !== 'object') return { rows: [], behind: [] }
-  const { rows, behind, read_at } = result as Partial<PullResult<Row>> & { read_at?: string }
+  // Any answer that is not an object (null, a number, a text) reads as an empty page.
+  const { rows, behind, read_at } = (response.data || {}) as Partial<PullResult<Row>> & {
+    read_at?: string
+  }
   return { rows: rows ?? [], behind: behind ?? [], ...(read_at ? { readAt: read_at } : {}) }
 }
 
@@ -108,6 +113,8 @@ export type RpcPullOptions<Doc extends Versioned, Row extends WireRow> = {
 export function createRpcPullHandler<Doc extends Versioned, Row extends WireRow>(
   supabase: RpcClient,
   { rpc, collection, toDoc, overlapMs = OVERLAP_WINDOW_MS }: RpcPullOptions<Doc, Row>,
+  /** Given by pull-only replications (replicateByRpc): their first pull may go in bulk. */
+  bulk?: () => RxReplicationState<Doc, PullCheckpoint>,
 ): PullHandler<Doc> {
   /** Keeps the rows behind the checkpoint that the device does not hold at that version. */
   const unseen = async (rows: Row[]) => {
@@ -121,7 +128,12 @@ export function createRpcPullHandler<Doc extends Versioned, Row extends WireRow>
   }
 
   return async (checkpoint, batchSize) => {
-    const forward = await callPull<Row>(supabase, rpc, checkpoint, batchSize, null)
+    let forward = await callPull<Row>(supabase, rpc, checkpoint, batchSize, null)
+    // A first pull: ./bulk-first-pull.ts takes it on if the page is full and nothing is held.
+    if (!checkpoint && bulk)
+      ({ checkpoint, forward } = await import('./bulk-first-pull').then((m) =>
+        m.fullPagesInBulk(forward, supabase, rpc, batchSize, toDoc, bulk()),
+      ))
     const next = lastCheckpoint(forward.rows, checkpoint)
     // Late commits are looked for from the read before this cycle (a first cycle: this read).
     const since = checkpoint ? checkpoint.readAt : forward.readAt
@@ -139,11 +151,9 @@ export function createRpcPullHandler<Doc extends Versioned, Row extends WireRow>
       else delete end.readAt
       return { documents: rows.map(toDoc), checkpoint: end }
     }
-    // A full batch: more follow in this cycle, still looked for from the same read.
-    if (next) {
-      if (since) next.readAt = since
-      else delete next.readAt
-    }
+    // A full batch (its checkpoint made from a row, without `readAt`): more follow in this
+    // cycle, still looked for from the same read.
+    if (next && since) next.readAt = since
     return { documents: forward.rows.map(toDoc), checkpoint: next }
   }
 }
@@ -167,16 +177,15 @@ export function replicateByRpc<Doc extends Versioned, Row extends WireRow>(
   options: ReplicatePullOptions,
 ): PullReplication<Doc> {
   const resync$ = new Subject<'RESYNC'>()
-  const state = replicateRxCollection<Doc, PullCheckpoint>({
+  const state: RxReplicationState<Doc, PullCheckpoint> = replicateRxCollection({
     collection: pull.collection,
     replicationIdentifier: options.identifier,
-    live: options.live ?? true,
-    retryTime: 5_000,
+    // RxDB's defaults otherwise: live, started at once, a failed pull retried after 5 s.
+    live: options.live,
     waitForLeadership: options.waitForLeadership ?? false,
-    autoStart: true,
     pull: {
       batchSize: options.batchSize ?? PULL_BATCH_SIZE,
-      handler: createRpcPullHandler(supabase, pull),
+      handler: createRpcPullHandler(supabase, pull, () => state),
       stream$: resync$.asObservable(),
     },
   })
