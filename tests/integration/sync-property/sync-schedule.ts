@@ -137,7 +137,10 @@ export async function runSchedule(world: SyncWorld, actions: Action[]): Promise<
     if (process.env.HUMO_SYNC_DEBUG) console.error('run failed', error)
     throw error
   } finally {
+    const t4 = performance.now()
     await world.endRun()
+    if (process.env.HUMO_SYNC_DEBUG)
+      console.error(`run ${world.run}: end ${(performance.now() - t4).toFixed(0)} ms`)
   }
 }
 
