@@ -83,6 +83,17 @@ async function openDevice(name: string | null, only: readonly (keyof HumoCollect
   return { db, name: dbName }
 }
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+/**
+ * Stops a device's outbox and waits for a send it has under way, before its database closes: in
+ * the app a reload ends the page with it, here the test goes on and a send cut off by the close
+ * would reject with nobody listening (RxDB's COL21, "RxStorageInstanceDexie is closed").
+ */
+async function settleOutbox(outbox: { stop(): void; flush(): Promise<void> } | undefined) {
+  if (!outbox) return
+  outbox.stop()
+  await outbox.flush().catch(() => undefined)
+}
+
 const networkDown = () => new TypeError('fetch failed (sync test network)')
 
 type Net = { online: boolean; faults: Fault[]; inflight: number }
@@ -401,7 +412,7 @@ export class SyncWorld {
     // the load, so one after the other cost a second a schedule. (remove() would take ~460 ms.)
     await Promise.all([
       ...this.shoppers.map(async (shopper) => {
-        await attempt(() => shopper.outbox?.stop())
+        await attempt(() => settleOutbox(shopper.outbox))
         await attempt(() => shopper.catalogue?.cancel())
         await attempt(() => shopper.db.close())
       }),
@@ -502,7 +513,8 @@ export class SyncWorld {
         const device = this.device(action.d)
         if (device.kind === 'shopper') {
           device.catalogue.nudge()
-          void device.outbox.refreshStatuses()
+          // As order-tracking.ts does: a refresh that fails waits for the next event.
+          void device.outbox.refreshStatuses().catch(() => undefined)
         } else device.replication.nudge()
         return
       }
@@ -550,7 +562,7 @@ export class SyncWorld {
   /** A reload: everything on the device stopped, its database closed and opened again. */
   private async reload(device: Shopper | Staff) {
     if (device.kind === 'shopper') {
-      device.outbox.stop()
+      await settleOutbox(device.outbox)
       await device.catalogue.cancel()
       await device.db.close()
       device.db = (await openDevice(device.name, SHOPPER_COLLECTIONS)).db
