@@ -238,4 +238,78 @@ describe('order outbox', () => {
     expect(await serverOrders(order.id)).toHaveLength(0)
     await db.close()
   })
+
+  it('leaves no retry timer behind when stopped, however its flushes overlapped', async () => {
+    const { db } = await syncedDatabase()
+    const [a] = inStock((await db.products.find().exec()).map((d) => d.toJSON() as ProductDoc))
+    await addToCart(db, a!, 1)
+    await placeOrder(db, {
+      draft,
+      lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
+    })
+    let calls = 0
+    let stopped = false
+    let callsAfterStop = 0
+    // The network: every send fails as an unreachable server would, so the order is retried.
+    const down = {
+      rpc: () => {
+        calls++
+        if (stopped) callsAfterStop++
+        return Promise.resolve({
+          data: null,
+          error: { code: '', message: 'TypeError: fetch failed' },
+          status: 0,
+        })
+      },
+    } as unknown as Parameters<typeof startOrderOutbox>[1]
+    // The device's storage answers the first "when is the next retry?" question slowly, so a
+    // second flush chooses its wake-up while the first is still choosing.
+    let slowAnswers = 1
+    const orders = db.orders
+    const bound = (target: object, prop: PropertyKey) => {
+      const value = Reflect.get(target, prop, target) as unknown
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value
+    }
+    const slowOrders = new Proxy(orders, {
+      get(target, prop) {
+        if (prop !== 'findOne') return bound(target, prop)
+        return (query: Parameters<typeof orders.findOne>[0]) => {
+          const found = target.findOne(query)
+          if (typeof query !== 'object' || slowAnswers <= 0) return found
+          slowAnswers--
+          return {
+            exec: () => new Promise((r) => setTimeout(r, 300)).then(() => found.exec()),
+          }
+        }
+      },
+    })
+    const slowDb = new Proxy(db, {
+      get: (target, prop) => (prop === 'orders' ? slowOrders : bound(target, prop)),
+    })
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const outbox = startOrderOutbox(slowDb, down)
+      await waitFor(
+        () => Promise.resolve(calls),
+        (n) => n >= 1,
+      )
+      await new Promise((r) => setTimeout(r, 50))
+      await outbox.flush()
+      await new Promise((r) => setTimeout(r, 400))
+      outbox.stop()
+      stopped = true
+      await db.close()
+      // Past the first retry's back-off: a timer left behind would fire now on the closed database.
+      await new Promise((r) => setTimeout(r, 1_500))
+    } finally {
+      process.off('unhandledRejection', onRejection)
+    }
+    expect(slowAnswers).toBe(0)
+    expect(rejections).toEqual([])
+    expect(callsAfterStop).toBe(0)
+  })
 })

@@ -273,7 +273,6 @@ export function startOrderOutbox(
   }
 
   const schedule = async () => {
-    clearTimeout(timer)
     if (stopped) return
     const next = await db.orders
       .findOne({
@@ -281,6 +280,9 @@ export function startOrderOutbox(
         sort: [{ nextAttemptAt: 'asc' }],
       })
       .exec()
+    // Cleared after the wait: two overlapping schedules would otherwise leave the first's
+    // timer running, unreachable by stop(), to fire on a closed database.
+    clearTimeout(timer)
     if (!next || stopped) return
     timer = setTimeout(() => void flush(), Math.max(0, next.nextAttemptAt - now()))
   }
