@@ -59,6 +59,11 @@ interface FsyncAnswer {
   type: 'fsyncs'
   count: number | null
 }
+interface CpuAnswer {
+  type: 'cpu'
+  /** process.cpuUsage() of the server's process: user + system, in microseconds. */
+  micros: number
+}
 interface MemoryAnswer {
   type: 'memory'
   rss: number
@@ -96,6 +101,10 @@ async function serve(): Promise<void> {
         arrayBuffers: usage.arrayBuffers,
       }
       process.send!(answer)
+    } else if (message.type === 'cpu') {
+      const usage = process.cpuUsage()
+      const answer: CpuAnswer = { type: 'cpu', micros: usage.user + usage.system }
+      process.send!(answer)
     } else if (message.type === 'fsyncs') {
       const answer: FsyncAnswer = { type: 'fsyncs', count: fsyncCount(backend.db) }
       process.send!(answer)
@@ -126,7 +135,14 @@ async function main(): Promise<void> {
     ['--serve-child', '--products', String(productCount)],
     {
       env: { ...process.env, HUMO_DATA_DIR: dataDir, HUMO_RATE_LIMITS: 'off' },
-      execArgv: [...process.execArgv, '--expose-gc'],
+      // HUMO_BENCH_CPU_PROF=<folder>: the server's CPU profile (node --cpu-prof) written there.
+      execArgv: [
+        ...process.execArgv,
+        '--expose-gc',
+        ...(process.env.HUMO_BENCH_CPU_PROF
+          ? ['--cpu-prof', '--cpu-prof-dir', process.env.HUMO_BENCH_CPU_PROF]
+          : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   )
@@ -284,6 +300,10 @@ async function main(): Promise<void> {
     child.send({ type: 'fsyncs' })
     return (await nextMessage<FsyncAnswer>(child, 'fsyncs')).count
   }
+  const serverCpu = async (): Promise<number> => {
+    child.send({ type: 'cpu' })
+    return (await nextMessage<CpuAnswer>(child, 'cpu')).micros
+  }
   const figures: Figure[] = []
   const table: string[] = []
   const GOALS: Record<string, Partial<Record<'rate' | 'p99', Figure['goal']>>> = {
@@ -297,12 +317,17 @@ async function main(): Promise<void> {
     const row: string[] = []
     for (const c of levels) {
       const fsyncsBefore = await fsyncs()
+      const cpuBefore = await serverCpu()
       const cell = await closedLoop(workload.request, c, seconds)
+      const cpuAfter = await serverCpu()
       const fsyncsAfter = await fsyncs()
+      // The server's CPU time per request: less sensitive to the machine's load than the rates.
+      const cpuPerRequest = (cpuAfter - cpuBefore) / 1000 / cell.count
       const goals = GOALS[`${name}@${c}`] ?? {}
       console.log(
         `${workload.label} c${c}: ${cell.rate.toFixed(1)} req/s, p50 ${cell.p50.toFixed(1)} ms, p99 ${cell.p99.toFixed(1)} ms${cell.errors ? `, ${cell.errors} of ${cell.count} failed` : ''} (load ${os.loadavg()[0]!.toFixed(2)})`,
       )
+      console.log(`  server CPU per request: ${cpuPerRequest.toFixed(2)} ms`)
       row.push(`${cell.rate.toFixed(1)}, ${cell.p50.toFixed(1)}/${cell.p99.toFixed(1)}`)
       figures.push(
         {
@@ -317,6 +342,11 @@ async function main(): Promise<void> {
           value: +cell.p99.toFixed(1),
           unit: 'ms',
           ...(goals.p99 ? { goal: goals.p99 } : {}),
+        },
+        {
+          label: `${workload.label}, c${c}: server CPU per request`,
+          value: +cpuPerRequest.toFixed(2),
+          unit: 'ms',
         },
       )
       // Every fsync the server made, over the orders placed (decision 041: group commit).
