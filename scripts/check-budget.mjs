@@ -15,7 +15,7 @@
 // interaction:
 //   - CONDITIONAL: dynamic imports that load with the route's first render only in some cases
 //     (DOMPurify on browsers without the HTML Sanitizer API; the list windowing for menus of 120
-//     products or more). The route's figure with them must also be within BUDGET_KB.
+//     products or more; the bulk writer of a device's first catalogue pull, decision 035). The route's figure with them must also be within BUDGET_KB.
 //   - AFTER_FIRST_PULL: the live change feed (Realtime), fetched once the first catalogue pull
 //     has finished, that is once the catalogue is on screen and usable; nothing listens for
 //     changes before there is a catalogue (src/data/humo-data.ts). Not counted.
@@ -74,6 +74,12 @@ export const CONDITIONAL = [
     module: 'src/features/catalogue/components/virtual-product-rows.tsx',
     when: 'for menus of 120 products or more, to window the list',
   },
+  // Any route can be a device's first visit: its first catalogue pull fetches this chunk.
+  ...['/', '/menu/$category', '/product/$slug'].map((route) => ({
+    route,
+    module: 'src/data/replication/bulk-first-pull.ts',
+    when: "on a device's first catalogue pull (no checkpoint stored yet), to write whole pages at once",
+  })),
 ]
 
 /** Fetched once the first catalogue pull has finished (not counted; see the header). */

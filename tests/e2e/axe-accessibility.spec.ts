@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { openDashboard } from './helpers/admin'
-import { moveOnServer, placeShopperOrder } from './helpers/staff-orders'
+import { walkAdmin } from './helpers/admin-walk'
 import { AGE_VERIFIED_KEY } from './helpers/storefront'
 
 // Issue 25: axe-core (WCAG 2.0/2.1/2.2 A and AA plus best practice) on every page and open
@@ -245,76 +244,7 @@ for (const theme of THEMES) {
     test.setTimeout(240_000)
     const audit = new Audit(page, theme)
     await useTheme(page, theme)
-    // An order ready for pickup: its handoff asks for the ID check.
-    const order = await placeShopperOrder(baseURL!, 'pickup', 'Axel')
-    await moveOnServer(baseURL!, order.id, 'pending', 'processing')
-    await moveOnServer(baseURL!, order.id, 'processing', 'shipped')
-
-    await page.goto('/admin')
-    await expect(page.getByText('Secure Authentication Portal')).toBeVisible()
-    await audit.check('admin login')
-
-    await openDashboard(page, baseURL!)
-    const card = page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`)
-    await expect(card).toBeVisible()
-    await audit.check('dashboard, order board')
-    await card.getByRole('button', { name: /^Move to…/ }).click()
-    await expect(page.getByRole('menu')).toBeVisible()
-    await audit.check('order card, Move to… menu', '[role="menu"]')
-    await page.getByRole('menuitem', { name: 'Picked up' }).click()
-    const check = page.getByRole('alertdialog')
-    await expect(check).toBeVisible()
-    await audit.check('ID check dialog', '[role="alertdialog"]')
-    await check.getByRole('button', { name: 'Cancel' }).click()
-    await expect(check).toBeHidden()
-    await card.getByRole('button', { name: order.number, exact: true }).click()
-    const detail = page.getByRole('dialog', { name: `Order ${order.number}` })
-    await expect(detail).toBeVisible()
-    await audit.check('order detail dialog', '[role="dialog"]')
-    await page.keyboard.press('Escape')
-    await expect(detail).toBeHidden()
-
-    await page.getByRole('tab', { name: 'Products' }).click()
-    await expect(page.getByPlaceholder('Search products...')).toBeVisible()
-    await expect(page.getByRole('row').nth(2)).toBeVisible()
-    await audit.check('products tab')
-    await page.getByRole('button', { name: 'Add Product' }).click()
-    const form = page.getByRole('dialog', { name: 'Add New Product' })
-    await expect(form).toBeVisible()
-    await audit.check('product form (Add New Product)', '[role="dialog"]')
-    await page.keyboard.press('Escape')
-    await expect(form).toBeHidden()
-
-    await page.getByRole('tab', { name: 'Brands' }).click()
-    await audit.check('brands tab')
-    await page.getByRole('tab', { name: 'Analytics' }).click()
-    await audit.check('analytics tab')
-
-    const palette = async (command: string, dialogName: string | RegExp) => {
-      await page.keyboard.press('Control+k')
-      const box = page.getByPlaceholder('Search commands...')
-      await expect(box).toBeVisible()
-      await box.fill(command)
-      await page
-        .getByRole('option', { name: new RegExp(command) })
-        .first()
-        .click()
-      const dialog = page.getByRole('dialog', { name: dialogName })
-      await expect(dialog).toBeVisible()
-      await audit.check(`${command} dialog`, '[role="dialog"]')
-      await page.keyboard.press('Escape')
-      await expect(dialog).toBeHidden()
-    }
-    await page.keyboard.press('Control+k')
-    await expect(page.getByPlaceholder('Search commands...')).toBeVisible()
-    await audit.check('command palette', '[role="dialog"]')
-    await page.keyboard.press('Escape')
-    await palette('Bulk Edit Products', /Bulk Edit/)
-    await palette('Import Products', 'Import Products')
-    await palette('View Notifications', /Notifications/)
-    await palette('Manage Featured Products', /Featured/)
-    await palette('Generate Sales Report', /Sales Report/)
-    await palette('Admin Settings', /Settings/)
+    await walkAdmin(page, baseURL!, 'Axel', audit)
 
     await audit.report(testInfo)
   })

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { openDashboard } from './helpers/admin'
-import { moveOnServer, placeShopperOrder } from './helpers/staff-orders'
+import { walkAdmin } from './helpers/admin-walk'
 import { AGE_VERIFIED_KEY } from './helpers/storefront'
 import { TargetSweep } from './helpers/touch-targets'
 
@@ -154,83 +153,14 @@ test.describe('the staff tablet', () => {
   }) => {
     test.setTimeout(180_000)
     const sweep = new TargetSweep(page, 'tablet')
-    const order = await placeShopperOrder(baseURL!, 'pickup', 'Tabby')
-    await moveOnServer(baseURL!, order.id, 'pending', 'processing')
-    await moveOnServer(baseURL!, order.id, 'processing', 'shipped')
-
-    await page.goto('/admin')
-    await expect(page.getByText('Secure Authentication Portal')).toBeVisible()
-    await sweep.check('admin login')
-    await sweep.thumb(page.getByRole('button', { name: 'ACCESS DASHBOARD' }), 'ACCESS DASHBOARD')
-
-    await openDashboard(page, baseURL!)
-    const card = page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`)
-    await expect(card).toBeVisible()
-    await sweep.check('dashboard, order board')
-    for (const tab of ['Orders', 'Products', 'Brands', 'Analytics'])
-      await sweep.thumb(page.getByRole('tab', { name: tab }).first(), `${tab} tab`)
-    const move = card.getByRole('button', { name: /^Move to…/ })
-    await sweep.thumb(move, 'Move to…')
-    await move.click()
-    await expect(page.getByRole('menu')).toBeVisible()
-    await sweep.check('Move to… menu', '[role="menu"]')
-    await page.getByRole('menuitem', { name: 'Picked up' }).click()
-    const check = page.getByRole('alertdialog')
-    await expect(check).toBeVisible()
-    await sweep.check('ID check dialog', '[role="alertdialog"]')
-    await check.getByRole('button', { name: 'Cancel' }).click()
-    await expect(check).toBeHidden()
-    await card.getByRole('button', { name: order.number, exact: true }).click()
-    const detail = page.getByRole('dialog', { name: `Order ${order.number}` })
-    await expect(detail).toBeVisible()
-    await sweep.check('order detail dialog', '[role="dialog"]')
-    await page.keyboard.press('Escape')
-    await expect(detail).toBeHidden()
-
-    await page.getByRole('tab', { name: 'Products' }).click()
-    await expect(page.getByPlaceholder('Search products...')).toBeVisible()
-    await expect(page.getByRole('row').nth(2)).toBeVisible()
-    await sweep.check('products tab')
-    await sweep.thumb(page.getByRole('button', { name: 'Add Product' }), 'Add Product')
-    await page.getByRole('button', { name: 'Add Product' }).click()
-    const form = page.getByRole('dialog', { name: 'Add New Product' })
-    await expect(form).toBeVisible()
-    await sweep.check('Add New Product dialog', '[role="dialog"]')
-    await page.keyboard.press('Escape')
-    await expect(form).toBeHidden()
-    await page.getByRole('tab', { name: 'Brands' }).click()
-    await sweep.check('brands tab')
-    await page.getByRole('tab', { name: 'Analytics' }).click()
-    await sweep.check('analytics tab')
-
-    await page.keyboard.press('Control+k')
-    await expect(page.getByPlaceholder('Search commands...')).toBeVisible()
-    await sweep.check('command palette', '[role="dialog"]')
-    await page.keyboard.press('Escape')
-    for (const [command, dialogName] of [
-      ['Bulk Edit Products', /Bulk Edit/],
-      ['Import Products', 'Import Products'],
-      ['View Notifications', /Notifications/],
-      ['Manage Featured Products', /Featured/],
-      ['Generate Sales Report', /Sales Report/],
-      ['Admin Settings', /Settings/],
-    ] as const) {
-      await page.keyboard.press('Control+k')
-      const box = page.getByPlaceholder('Search commands...')
-      await expect(box).toBeVisible()
-      await box.fill(command)
-      await page
-        .getByRole('option', { name: new RegExp(command) })
-        .first()
-        .click()
-      const dialog = page.getByRole('dialog', { name: dialogName })
-      await expect(dialog).toBeVisible()
-      await sweep.check(`${command} dialog`, '[role="dialog"]')
-      if (command === 'Admin Settings')
-        await sweep.atLeast24(dialog.getByText('Closed').first(), 'opening hours Closed label')
-      await page.keyboard.press('Escape')
-      await expect(dialog).toBeHidden()
-    }
+    await walkAdmin(page, baseURL!, 'Tabby', {
+      check: (where, within) => sweep.check(where, within),
+      mainControl: (control, what) => sweep.thumb(control, what),
+      inDialog: async (command, dialog) => {
+        if (command === 'Admin Settings')
+          await sweep.atLeast24(dialog.getByText('Closed').first(), 'opening hours Closed label')
+      },
+    })
     sweep.report()
   })
 })
