@@ -139,7 +139,7 @@ function budgetFigures() {
     date: new Date().toISOString(),
     figures,
     notes: [
-      "Counted: index.html's entry chunk and its static imports, the route's code-split component chunks and theirs, and the data boot's dynamic imports (the anonymous PostgREST client, the catalogue pull, the outboxes), each file gzipped (zlib level 6). Listed apart: conditional imports (DOMPurify without the HTML Sanitizer API, list windowing for menus of 120+ products), the live change feed fetched after the first catalogue pull, the service worker registration after load; see the header of scripts/check-budget.mjs.",
+      "Counted: index.html's entry chunk and its static imports, the route's code-split component chunks and theirs, and the data boot's dynamic imports (the anonymous PostgREST client, the catalogue pull, the outboxes), each file gzipped (zlib level 6). Listed apart: conditional imports (DOMPurify without the HTML Sanitizer API, list windowing for menus of 120+ products, the bulk writer of a device's first catalogue pull), the live change feed fetched after the first catalogue pull, the service worker registration after load; see the header of scripts/check-budget.mjs.",
     ],
     details: results.map(({ route, chunks }) => ({
       route,
