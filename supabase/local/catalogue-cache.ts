@@ -6,7 +6,9 @@
 // in memory and moved by the NOTIFY that every committed write to a catalogue table sends
 // (migration 20261126130100): Postgres delivers it with the commit's answer, before the writer
 // hears back, so a change reaches the next visitor as fast as without a cache, and a cached answer
-// costs no query at all.
+// costs no query at all. A change of nothing but some products' stock (an order) names those
+// products (migration 20261126150000) and drops only the answers that hold them or whose rows it
+// could reorder (docs/decisions/045); every other change drops everything.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite } from '@electric-sql/pglite'
@@ -48,7 +50,12 @@ export interface ProducedAnswer {
   headers: Record<string, string>
   body: string
   readAt?: number | undefined
+  /** See CachedAnswer.stockIds; left out, any stock change drops the answer. */
+  stockIds?: ReadonlySet<string> | null | undefined
 }
+
+/** The notification payload of a change of some products' stock only: 'stock:<id>,<id>…'. */
+const STOCK_PAYLOAD = 'stock:'
 
 export interface CachedAnswer {
   version: number
@@ -64,7 +71,23 @@ export interface CachedAnswer {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
   etag: string
   bytes: number
+  /**
+   * The products whose stock the answer shows, when a stock change of any other product cannot
+   * change it (no filter or order on stock, a complete or id-ordered page); empty for answers
+   * that show no product. Null: every stock change drops it.
+   */
+  stockIds: ReadonlySet<string> | null
 }
+
+/** Whether a change of these products' stock changes the answer. */
+function showsStockOf(entry: CachedAnswer, ids: ReadonlySet<string>): boolean {
+  if (!entry.stockIds) return true
+  for (const id of ids) if (entry.stockIds.has(id)) return true
+  return false
+}
+
+/** Stock changes remembered for answers being read while they happen (see store). */
+const STOCK_LOG_SIZE = 256
 
 /** JSON with object keys sorted, so the same arguments in another order share an entry. */
 export function canonicalJson(value: unknown): string {
@@ -106,8 +129,12 @@ export class CatalogueCache {
   private readonly entries = new Map<string, CachedAnswer>()
   private readonly loading = new Map<string, Promise<CachedAnswer>>()
   private bytes = 0
-  /** Moved by every committed catalogue change; entries of an older version are never served. */
+  /** Moved by every committed catalogue change. */
   private version = 0
+  /** The version of the last change that dropped everything: older answers are never kept. */
+  private droppedAllAt = 0
+  /** The stock changes since then (at most STOCK_LOG_SIZE), oldest first. */
+  private stockLog: { version: number; ids: ReadonlySet<string> }[] = []
   hits = 0
   misses = 0
 
@@ -129,9 +156,25 @@ export class CatalogueCache {
     return this.version
   }
 
-  /** The catalogue changed: nothing kept so far is served again. */
-  invalidate(): void {
+  /**
+   * The catalogue changed: nothing kept so far is served again, or with a 'stock:' payload (only
+   * those products' stock changed), nothing that shows or could reorder those products.
+   */
+  invalidate(payload = ''): void {
     this.version++
+    if (payload.startsWith(STOCK_PAYLOAD)) {
+      const ids = new Set(payload.slice(STOCK_PAYLOAD.length).split(','))
+      this.stockLog.push({ version: this.version, ids })
+      if (this.stockLog.length > STOCK_LOG_SIZE) this.stockLog.shift()
+      for (const [key, entry] of this.entries) {
+        if (!showsStockOf(entry, ids)) continue
+        this.entries.delete(key)
+        this.bytes -= entry.bytes
+      }
+      return
+    }
+    this.droppedAllAt = this.version
+    this.stockLog = []
     this.entries.clear()
     this.bytes = 0
   }
@@ -141,7 +184,18 @@ export class CatalogueCache {
    * as its commits answer); returns what stops listening.
    */
   async listen(db: PGlite): Promise<() => Promise<void>> {
-    return db.listen(CATALOGUE_CHANNEL, () => this.invalidate())
+    return db.listen(CATALOGUE_CHANNEL, (payload) => this.invalidate(payload))
+  }
+
+  /** Whether an answer read at its version has been changed by a change since. */
+  private outdated(entry: CachedAnswer): boolean {
+    if (entry.version === this.version) return false
+    if (entry.version < this.droppedAllAt) return true
+    // Changes after it that are no longer remembered: it may show one of them.
+    if ((this.stockLog[0]?.version ?? Infinity) > entry.version + 1) return true
+    return this.stockLog.some(
+      (change) => change.version > entry.version && showsStockOf(entry, change.ids),
+    )
   }
 
   /** The answer for a key if it is kept or being read now; null otherwise. No database work. */
@@ -188,8 +242,8 @@ export class CatalogueCache {
 
   private store(key: string, entry: CachedAnswer): void {
     // A read that began before a change finished after it: served to those who asked before the
-    // change, never kept.
-    if (entry.version !== this.version) return
+    // change, never kept (unless the change was another product's stock).
+    if (this.outdated(entry)) return
     const old = this.entries.get(key)
     if (old) {
       this.entries.delete(key)
@@ -206,10 +260,7 @@ export class CatalogueCache {
   }
 }
 
-function buildEntry(
-  version: number,
-  answer: { status: number; headers: Record<string, string>; body: string },
-): CachedAnswer {
+function buildEntry(version: number, answer: ProducedAnswer): CachedAnswer {
   const body = Buffer.from(answer.body)
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
   return {
@@ -222,6 +273,7 @@ function buildEntry(
     etag,
     // JSON compresses to well under a quarter with either encoding: an upper bound for both.
     bytes: body.length + Math.ceil(body.length / 2),
+    stockIds: answer.stockIds ?? null,
   }
 }
 

@@ -247,6 +247,79 @@ async function servedFromCache(
   return true
 }
 
+/** The columns of products that a change of stock moves (migration 20261126150000). */
+const STOCK_COLUMNS = ['quantity_available', '_modified', 'updated_at']
+
+/**
+ * Whether a read may embed products anywhere (its answer then shows products' stock): any embed
+ * not named by another catalogue table counts, as a foreign key's name could lead to products.
+ */
+function embedsProducts(items: SelectItem[]): boolean {
+  return items.some(
+    (item) =>
+      item.kind === 'embed' &&
+      (item.relation === 'products' ||
+        !CATALOGUE_TABLES.has(item.relation) ||
+        embedsProducts(item.select)),
+  )
+}
+
+/**
+ * What a cached anonymous read shows of products' stock (CachedAnswer.stockIds): nothing for a
+ * read of another catalogue table that embeds no products; for a read of products, the ids of the
+ * rows it answers, when a stock change of another product cannot change it: no filter or order
+ * mentions a stock column, and its page is either ordered by id last (a fixed place for every
+ * row) or complete (fewer rows than its limit, no offset). Null (any stock change drops it)
+ * otherwise.
+ */
+function stockShown(
+  table: string,
+  request: ReadRequest,
+  url: URL,
+  body: string,
+  rowCount: number,
+): ReadonlySet<string> | null {
+  if (embedsProducts(request.select)) return null
+  if (table !== 'products') return new Set()
+  for (const [key, value] of url.searchParams) {
+    if (key === 'select') continue
+    if (STOCK_COLUMNS.some((column) => key.includes(column) || value.includes(column))) return null
+  }
+  const root = request.options.get('') ?? { order: [], limit: null, offset: null }
+  const complete = !root.offset && (root.limit === null || rowCount < root.limit)
+  if (root.order.at(-1)?.column !== 'id' && !complete) return null
+  // The answer's "id" must be the product's id: the plain column or *, and nothing else named id.
+  const named = (item: SelectItem) =>
+    item.kind === 'star'
+      ? null
+      : item.kind === 'column'
+        ? (item.alias ?? item.name)
+        : (item.alias ?? item.relation)
+  const plainId = request.select.some(
+    (item) => item.kind === 'star' || (item.kind === 'column' && item.name === 'id' && !item.alias),
+  )
+  const otherId = request.select.some(
+    (item) =>
+      (item.kind === 'column' &&
+        (item.name.includes('->') || (item.name !== 'id' && item.alias === 'id'))) ||
+      (item.kind === 'embed' && named(item) === 'id'),
+  )
+  if (!plainId || otherId) return null
+  let rows: unknown
+  try {
+    rows = JSON.parse(body)
+  } catch {
+    return null
+  }
+  const ids = new Set<string>()
+  for (const row of Array.isArray(rows) ? rows : [rows]) {
+    const id = (row as { id?: unknown } | null)?.id
+    if (typeof id !== 'string') return null
+    ids.add(id)
+  }
+  return ids
+}
+
 /** Whether every resource a read embeds is a catalogue table (so its answer may be cached). */
 function embedsCatalogueOnly(items: SelectItem[]): boolean {
   return items.every(
@@ -335,7 +408,15 @@ async function handleRead(
       'Content-Type': shape.contentType,
       'Content-Range': contentRange(offset, result.rowCount, result.total),
     }
-    return { status: 200, headers, body: result.body, readAt }
+    return {
+      status: 200,
+      headers,
+      body: result.body,
+      readAt,
+      stockIds: ctx.catalogueCache
+        ? stockShown(table, request, url, result.body, result.rowCount)
+        : null,
+    }
   }
   // The catalogue as the anon role reads it is the same for every anonymous shopper.
   if (
@@ -696,7 +777,9 @@ async function handleRpc(
         result.total,
       )
     }
-    return { status: 200, headers, body: result.body, readAt }
+    // pull_products orders by _modified, which a stock change moves; the other pulls show none.
+    const stockIds = name === 'pull_products' ? null : new Set<string>()
+    return { status: 200, headers, body: result.body, readAt, stockIds }
   }
   if (fn.returnsVoid) {
     await run()
