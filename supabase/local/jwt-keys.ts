@@ -62,7 +62,34 @@ export async function createJwtKeys(secretText: string): Promise<JwtKeys> {
 
 export class JwtError extends Error {}
 
+/**
+ * Tokens already verified, per secret: every shopper's request carries the same anon key, and its
+ * HMAC check through WebCrypto cost ~4 % of the server's CPU under load (docs/decisions/045).
+ * Only successes are kept; each use checks the expiry again. Bounded: emptied when full.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, VerifiedJwt>>()
+const MAX_VERIFIED = 1024
+
 export async function verifyJwt(secret: Uint8Array, token: string): Promise<VerifiedJwt> {
+  let known = verified.get(secret)
+  const hit = known?.get(token)
+  if (hit) {
+    const exp = hit.claims.exp
+    // jose's rule (no clock tolerance): expired once the current second reaches exp.
+    if (typeof exp === 'number' && exp <= Math.floor(Date.now() / 1000)) {
+      known!.delete(token)
+      throw new JwtError('JWT expired')
+    }
+    return { role: hit.role, claims: { ...hit.claims } }
+  }
+  const fresh = await verifyJwtNow(secret, token)
+  if (!known) verified.set(secret, (known = new Map<string, VerifiedJwt>()))
+  if (known.size >= MAX_VERIFIED) known.clear()
+  known.set(token, { role: fresh.role, claims: { ...fresh.claims } })
+  return fresh
+}
+
+async function verifyJwtNow(secret: Uint8Array, token: string): Promise<VerifiedJwt> {
   let payload: JWTPayload
   try {
     ;({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }))
