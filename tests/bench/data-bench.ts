@@ -4,14 +4,16 @@
 // SPEC.md's way (REST page of 1,000 with all joins, filtered in memory); and the time from an
 // admin's status change to a second admin device.
 // Run: npx tsx tests/bench/data-bench.ts [--products 10000] [--seeded <data folder>] [--only pull]
+//   [--profile]
 //   --seeded: a copy of a data folder seeded before (seed-cli.ts) instead of seeding (~90 s);
-//   --only pull: the first-sync figures alone.
+//   --only pull: the first-sync figures alone;
+//   --profile: the page's functions with the most CPU self time during each pull.
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import type { PGlite } from '@electric-sql/pglite'
 import { SignJWT } from 'jose'
 import { build } from 'vite'
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '10000' },
     seeded: { type: 'string' },
     only: { type: 'string' },
+    profile: { type: 'boolean' },
   },
   strict: false,
   allowPositionals: true,
@@ -64,7 +67,80 @@ const pageDir = join(work, 'page')
 
 const ms = (n: number) => `${n.toFixed(1)} ms`
 
-type PullFigures = { ms: number; products: number; breakdown: PullBreakdown }
+type PullFigures = {
+  ms: number
+  products: number
+  breakdown: PullBreakdown
+  /** CPU time during the pull: this process (the embedded server) and the page's renderer. */
+  cpu: { serverMs: number; rendererMs: number; rendererScriptMs: number }
+  /** With --profile: the renderer's functions with the most self time during the pull. */
+  profile?: { fn: string; selfMs: number }[]
+}
+
+/**
+ * A first sync on a page, with the CPU time it cost: the server runs in this process
+ * (`process.cpuUsage`, so the figure includes the bench's own little work), the renderer's from
+ * Chromium's Performance metrics (TaskDuration: its main thread busy). Less sensitive to the
+ * machine's load than wall time.
+ */
+async function timedPull(page: Page): Promise<PullFigures> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  if (values.profile) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+  }
+  const metric = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
+    return { task: get('TaskDuration') * 1000, script: get('ScriptDuration') * 1000 }
+  }
+  const before = await metric()
+  const cpuBefore = process.cpuUsage()
+  const pull = await page.evaluate(() => window.humoBench.pull())
+  const cpu = process.cpuUsage(cpuBefore)
+  const after = await metric()
+  const figures: PullFigures = {
+    ...pull,
+    cpu: {
+      serverMs: (cpu.user + cpu.system) / 1000,
+      rendererMs: after.task - before.task,
+      rendererScriptMs: after.script - before.script,
+    },
+  }
+  if (values.profile) {
+    const { profile } = await cdp.send('Profiler.stop')
+    figures.profile = topSelfTime(profile)
+  }
+  await cdp.detach()
+  return figures
+}
+
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+  samples?: number[]
+  timeDeltas?: number[]
+}
+
+/** The functions with the most self time in a CPU profile, ms. */
+function topSelfTime(profile: CpuProfile, count = 25) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  const samples = profile.samples ?? []
+  const deltas = profile.timeDeltas ?? []
+  for (let i = 0; i < samples.length; i++) {
+    const frame = byNode.get(samples[i]!)?.callFrame
+    if (!frame || frame.functionName === '(idle)') continue
+    const file = frame.url.split('/').at(-1)?.split('?')[0] ?? ''
+    const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`
+    self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([fn, selfMs]) => ({ fn, selfMs }))
+}
 type SqlFigures = { pages: number; ms: number; perPage: number[] }
 
 const FIRST_SYNC_NOTES = [
@@ -128,13 +204,19 @@ function summarise(pull: PullFigures, sql: SqlFigures) {
     idbPuts: pull.breakdown.idbPuts,
     longTaskMs: pull.breakdown.longTaskMs,
     longTasks: pull.breakdown.longTasks,
+    serverCpuMs: pull.cpu.serverMs,
+    rendererCpuMs: pull.cpu.rendererMs,
   }
 }
 type SyncSummary = ReturnType<typeof summarise>
 
 function printFirstSync(pull: PullFigures, warm: PullFigures, sync: SyncSummary) {
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`
-  console.log('\nHumo data figures')
+  console.log(
+    `\nHumo data figures (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')})`,
+  )
   console.log(
     `  first sync: ${pull.products} products into RxDB from empty: ${ms(pull.ms)} (goal < 1500 ms); a second device, server cache warm: ${ms(warm.ms)}`,
   )
@@ -165,11 +247,55 @@ function printFirstSync(pull: PullFigures, warm: PullFigures, sync: SyncSummary)
       `      ${r.start.toFixed(0)} → ${r.end.toFixed(0)}: ${r.rows} rows; ${r.serverMs.toFixed(0)}, ${r.transferMs.toFixed(0)}, ${r.parseMs.toFixed(0)}`,
     )
   }
+  for (const [name, figures] of [
+    ['first device', pull],
+    ['second device', warm],
+  ] as const) {
+    console.log(
+      `  CPU, ${name}: server process ${ms(figures.cpu.serverMs)}, page renderer ${ms(figures.cpu.rendererMs)} (script ${ms(figures.cpu.rendererScriptMs)})`,
+    )
+  }
+  const warmStorage = warm.breakdown.storage
+  console.log(
+    `  second device: products bulkWrite ${ms(warmStorage['products.bulkWrite']?.ms ?? 0)} (${warmStorage['products.bulkWrite']?.calls ?? 0} calls), IndexedDB put ${ms(warm.breakdown.idbPutMs)}, long tasks ${ms(warm.breakdown.longTaskMs)}; requests:`,
+  )
+  for (const r of warm.breakdown.requests.filter((x) => x.fn === 'pull_products')) {
+    console.log(
+      `      ${r.start.toFixed(0)} → ${r.end.toFixed(0)}: ${r.rows} rows; ${r.serverMs.toFixed(0)}, ${r.transferMs.toFixed(0)}, ${r.parseMs.toFixed(0)}`,
+    )
+  }
+  for (const [name, figures] of [
+    ['first device', pull],
+    ['second device', warm],
+  ] as const) {
+    console.log(
+      `  ${name}: products' write transactions (ms since the start: created → complete; puts, their synchronous ms):`,
+    )
+    for (const t of figures.breakdown.transactions.filter((x) => x.puts > 0)) {
+      console.log(
+        `      ${t.start.toFixed(0)} → ${t.end.toFixed(0)}: ${t.puts}; ${t.putMs.toFixed(0)}`,
+      )
+    }
+  }
+  for (const [name, figures] of [
+    ['first device', pull],
+    ['second device', warm],
+  ] as const) {
+    if (!figures.profile) continue
+    console.log(`  ${name}: the page's functions with the most self time`)
+    for (const { fn, selfMs } of figures.profile) console.log(`      ${ms(selfMs)}  ${fn}`)
+  }
 }
 
 function breakdownFigures(sync: SyncSummary): Figure[] {
   return [
     { label: 'First sync: pull_products requests', value: sync.requests, unit: '' },
+    { label: 'First sync: CPU of the server process', value: sync.serverCpuMs, unit: 'ms' },
+    {
+      label: 'First sync: CPU of the page (renderer main thread)',
+      value: sync.rendererCpuMs,
+      unit: 'ms',
+    },
     { label: 'First sync: JSON pulled', value: sync.jsonBytes / 1e6, unit: 'MB' },
     {
       label: 'First sync: server time, summed (request → first byte)',
@@ -220,7 +346,8 @@ async function main() {
     configFile: false,
     root: join(root, 'tests/bench/browser'),
     logLevel: 'warn',
-    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022' },
+    // Unminified when profiling, so the profile names functions.
+    build: { outDir: pageDir, emptyOutDir: true, target: 'es2022', minify: !values.profile },
   })
   const backend = await startHumoBackend({
     dataDir,
@@ -250,10 +377,10 @@ async function main() {
       return page
     }
     const shopper = await open()
-    const pull = await shopper.evaluate(() => window.humoBench.pull())
+    const pull = await timedPull(shopper)
     // A second device on a browser of its own: the server's catalogue cache (decision 029) now
     // holds the pages the first one asked for.
-    const warm = await (await open()).evaluate(() => window.humoBench.pull())
+    const warm = await timedPull(await open())
     // The pull's SQL alone, the same pages, straight on the database after the pulls.
     const sql = await sqlOfPages(backend.db, pull.breakdown)
     const sync = summarise(pull, sql)
@@ -277,7 +404,7 @@ async function main() {
         title: `Data layer (issues 4, 24), headless Chromium, ${products} products: first sync only`,
         figures,
         notes: FIRST_SYNC_NOTES,
-        details: { products, pull, warm, sql },
+        details: { products, load: loadavg(), pull, warm, sql },
       })
       return
     }

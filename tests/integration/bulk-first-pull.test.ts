@@ -3,8 +3,10 @@
 // version, and the replication goes on from there (changes, tombstones, a nudge) as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { filter, firstValueFrom } from 'rxjs'
+import type { RxStorage, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb'
 import { startTestBackend, type TestBackend } from '../fixtures/backend'
-import { createTestDatabase } from '../fixtures/memory-database'
+import { createTestDatabase, testStorage } from '../fixtures/memory-database'
+import { createHumoDatabase } from '../../src/data/database'
 import type { RpcAnswer, RpcClient } from '../../src/data/backend-client'
 import { replicateProducts } from '../../src/data/replication/catalogue-replication'
 import { productRowToDoc, type ProductRow } from '../../src/data/replication/product-row'
@@ -39,7 +41,98 @@ async function serverProducts(): Promise<Map<string, string>> {
   }
 }
 
+/** The tests' storage, counting the documents each collection's storage bulkWrite is given. */
+function countingStorage(written: Map<string, number>): RxStorage<unknown, unknown> {
+  const inner = testStorage() as RxStorage<unknown, unknown>
+  return {
+    ...inner,
+    async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, unknown>) {
+      const instance: RxStorageInstance<D, unknown, unknown> =
+        await inner.createStorageInstance<D>(params)
+      return new Proxy(instance, {
+        get(target, prop, receiver) {
+          const value: unknown = Reflect.get(target, prop, receiver)
+          if (prop !== 'bulkWrite' || typeof value !== 'function') return value
+          return (rows: unknown[], context: string) => {
+            const name = params.collectionName
+            written.set(name, (written.get(name) ?? 0) + rows.length)
+            return (value as (r: unknown[], c: string) => Promise<unknown>).call(
+              target,
+              rows,
+              context,
+            )
+          }
+        },
+      })
+    },
+  }
+}
+
 describe('a first pull into an empty device', () => {
+  it("on RxDB's Dexie storage adds its full pages to Dexie's table, and tells RxDB of them", async () => {
+    const written = new Map<string, number>()
+    const db = await createHumoDatabase({
+      name: `humo-direct-${process.pid}`,
+      storage: countingStorage(written),
+      only: ['products'],
+    })
+    const expected = await serverProducts()
+    // A live query from before the pull: it learns of the documents only from the storage's
+    // change events, which the direct writes must send as the storage would.
+    const live: number[] = []
+    const subscription = db.products.find().$.subscribe((docs) => live.push(docs.length))
+    const replication = replicateProducts(backend.anon, db, { identifier: 'direct', batchSize: 5 })
+    try {
+      await replication.awaitInitialReplication()
+      // Only the last, short page went through the storage's bulkWrite; the full ones did not.
+      expect(written.get('products') ?? 0).toBeLessThan(5)
+      const docs = await db.products.find().exec()
+      expect(new Map(docs.map((d) => [d.id, d.serverModified]))).toEqual(expected)
+      // Stored as the storage stores them: its indexed queries and count find them.
+      const flower = await db.products.find({ selector: { categorySlug: 'flower' } }).exec()
+      expect(flower.length).toBe(docs.filter((d) => d.categorySlug === 'flower').length)
+      expect(flower.length).toBeGreaterThan(0)
+      expect(await db.products.count().exec()).toBe(expected.size)
+      await firstValueFrom(db.products.find().$.pipe(filter((d) => d.length === expected.size)))
+      expect(live.at(-1)).toBe(expected.size)
+      expect(live.some((n) => n > 0 && n < expected.size)).toBe(true)
+    } finally {
+      subscription.unsubscribe()
+      await replication.cancel()
+      await db.close()
+    }
+  })
+
+  it("writes a page the storage's way when one of its documents is there after all", async () => {
+    const { db } = await createTestDatabase()
+    let calls = 0
+    let localId = ''
+    // While the second page downloads, the device writes one of its products itself: adding
+    // that page must fail whole, and the storage's write then puts the server's version back.
+    const client: RpcClient = {
+      rpc: async (fn, args) => {
+        const answer = (await backend.anon.rpc(fn, args)) as RpcAnswer
+        if (fn === 'pull_products' && ++calls === 2) {
+          const row = (answer.data as { rows: ProductRow[] }).rows[1]!
+          localId = row.id
+          await db.products.insert({ ...productRowToDoc(row), name: 'Local Copy' })
+        }
+        return answer
+      },
+    }
+    const replication = replicateProducts(client, db, { identifier: 'direct-held', batchSize: 5 })
+    try {
+      await replication.awaitInitialReplication()
+      const expected = await serverProducts()
+      const docs = await db.products.find().exec()
+      expect(new Map(docs.map((d) => [d.id, d.serverModified]))).toEqual(expected)
+      expect((await db.products.findOne(localId).exec())?.name).not.toBe('Local Copy')
+    } finally {
+      await replication.cancel()
+      await db.close()
+    }
+  })
+
   it('writes its pages in bulk, then the replication goes on from their checkpoint', async () => {
     const { db } = await createTestDatabase()
     const expected = await serverProducts()

@@ -22,11 +22,18 @@ export type RequestFigure = {
 
 export type StorageFigure = { calls: number; ms: number; docs: number }
 
+export type TransactionFigure = { start: number; end: number; puts: number; putMs: number }
+
 export type PullBreakdown = {
   requests: RequestFigure[]
   /** `<collection or meta instance>.<method>` → totals. */
   storage: Record<string, StorageFigure>
-  /** Synchronous time inside IDBObjectStore.put (structured clone and index keys). */
+  /**
+   * The products' read-write IndexedDB transactions: since the pull started, created → complete,
+   * with the puts and adds made meanwhile (other databases' included when they overlap).
+   */
+  transactions: TransactionFigure[]
+  /** Synchronous time inside IDBObjectStore.put and add (structured clone and index keys). */
   idbPutMs: number
   idbPuts: number
   longTaskMs: number
@@ -84,6 +91,7 @@ export function timedStorage<I, O>(inner: RxStorage<I, O>): RxStorage<I, O> {
 export function startPullProbe(origin: number): Probe {
   const breakdown: PullBreakdown = {
     requests: [],
+    transactions: [],
     storage: {},
     idbPutMs: 0,
     idbPuts: 0,
@@ -94,6 +102,10 @@ export function startPullProbe(origin: number): Probe {
   const originalParse = JSON.parse.bind(JSON)
   const originalPut = Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'put')!
     .value as IDBObjectStore['put']
+  const originalAdd = Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'add')!
+    .value as IDBObjectStore['add']
+  const originalTransaction = Object.getOwnPropertyDescriptor(IDBDatabase.prototype, 'transaction')!
+    .value as IDBDatabase['transaction']
 
   // postgrest-js reads a pull's answer as text and parses it at once: the text read is noted
   // here, and the next JSON.parse of that very text is the request's parse.
@@ -158,6 +170,44 @@ export function startPullProbe(origin: number): Probe {
       breakdown.idbPuts++
     }
   }
+  // Dexie's bulkAdd (the first pull's own writes, decision 046) adds rather than puts.
+  IDBObjectStore.prototype.add = function (
+    this: IDBObjectStore,
+    ...args: Parameters<IDBObjectStore['add']>
+  ) {
+    const started = performance.now()
+    try {
+      return originalAdd.apply(this, args)
+    } finally {
+      breakdown.idbPutMs += performance.now() - started
+      breakdown.idbPuts++
+    }
+  }
+  // Each read-write transaction of the products' database: created → complete, and its puts.
+  IDBDatabase.prototype.transaction = function (
+    this: IDBDatabase,
+    ...args: Parameters<IDBDatabase['transaction']>
+  ) {
+    const transaction = originalTransaction.apply(this, args)
+    if (args[1] === 'readwrite' && /--products$/.test(this.name)) {
+      const figure: TransactionFigure = {
+        start: performance.now() - origin,
+        end: NaN,
+        puts: 0,
+        putMs: 0,
+      }
+      breakdown.transactions.push(figure)
+      const before = { puts: breakdown.idbPuts, ms: breakdown.idbPutMs }
+      const done = () => {
+        figure.end = performance.now() - origin
+        figure.puts = breakdown.idbPuts - before.puts
+        figure.putMs = breakdown.idbPutMs - before.ms
+      }
+      transaction.addEventListener('complete', done)
+      transaction.addEventListener('abort', done)
+    }
+    return transaction
+  }
 
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -177,6 +227,8 @@ export function startPullProbe(origin: number): Probe {
       window.fetch = originalFetch
       JSON.parse = originalParse
       IDBObjectStore.prototype.put = originalPut
+      IDBObjectStore.prototype.add = originalAdd
+      IDBDatabase.prototype.transaction = originalTransaction
       observer.disconnect()
       if (current === probe) current = null
     },
