@@ -120,17 +120,22 @@ export const scheduleArb = fc.array(actionArb, { minLength: 1, maxLength: 16 })
 /** Runs one schedule in a fresh run of the world; the divergences found (none when all is well). */
 export async function runSchedule(world: SyncWorld, actions: Action[]): Promise<string[]> {
   const t0 = performance.now()
+  const cpu = cpuMarks()
   await world.beginRun()
   try {
     const t1 = performance.now()
+    cpu('begin')
     for (const action of actions) await world.apply(action)
     const t2 = performance.now()
+    cpu('actions')
     await world.heal()
     const t3 = performance.now()
+    cpu('heal')
     const problems = await world.check()
+    cpu('check')
     if (process.env.HUMO_SYNC_DEBUG)
       console.error(
-        `run ${world.run}: begin ${(t1 - t0).toFixed(0)} ms, actions ${(t2 - t1).toFixed(0)}, heal ${(t3 - t2).toFixed(0)}, check ${(performance.now() - t3).toFixed(0)}; ${JSON.stringify(world.stats())} ${JSON.stringify(world.healTimes)} ${world.log.join(' ')}`,
+        `run ${world.run}: begin ${(t1 - t0).toFixed(0)} ms, actions ${(t2 - t1).toFixed(0)}, heal ${(t3 - t2).toFixed(0)}, check ${(performance.now() - t3).toFixed(0)}; cpu ${JSON.stringify(cpu.times)}; ${JSON.stringify(world.stats())} ${JSON.stringify(world.healTimes)} ${world.log.join(' ')}`,
       )
     return problems
   } catch (error) {
@@ -138,10 +143,28 @@ export async function runSchedule(world: SyncWorld, actions: Action[]): Promise<
     throw error
   } finally {
     const t4 = performance.now()
+    const endCpu = cpuMarks()
     await world.endRun()
+    endCpu('end')
     if (process.env.HUMO_SYNC_DEBUG)
-      console.error(`run ${world.run}: end ${(performance.now() - t4).toFixed(0)} ms`)
+      console.error(
+        `run ${world.run}: end ${(performance.now() - t4).toFixed(0)} ms, cpu ${endCpu.times.end} ms`,
+      )
   }
+}
+
+/** CPU time (this process, ms) spent in each step since the last mark, for the debug output. */
+function cpuMarks() {
+  let last = process.cpuUsage()
+  const times: Record<string, number> = {}
+  return Object.assign(
+    (step: string) => {
+      const used = process.cpuUsage(last)
+      times[step] = Math.round((used.user + used.system) / 1000)
+      last = process.cpuUsage()
+    },
+    { times },
+  )
 }
 
 /** The property: after any schedule and the network healed, nothing diverges. */
@@ -156,8 +179,10 @@ export function syncProperty(world: SyncWorld) {
 export function replaySettings(defaultRuns: number): fc.Parameters<[Action[]]> {
   const seed = process.env.HUMO_SYNC_SEED
   const path = process.env.HUMO_SYNC_PATH
+  // A path of one schedule (the bench's `HUMO_SYNC_PATH=<index>`) replays that schedule alone.
+  const runs = process.env.HUMO_SYNC_RUNS ?? (path && !path.includes(':') ? 1 : defaultRuns)
   return {
-    numRuns: Number(process.env.HUMO_SYNC_RUNS ?? defaultRuns),
+    numRuns: Number(runs),
     ...(seed ? { seed: Number(seed) } : {}),
     ...(path ? { path } : {}),
     endOnFailure: false,
