@@ -47,6 +47,7 @@ import {
 import {
   CHANGES_CHANNEL,
   installChangeCapture,
+  dropChanges,
   takeChanges,
   type CapturedChange,
   type PublishedTable,
@@ -159,6 +160,12 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
   let nextBindingId = 1
 
   const changes = serially(async () => {
+    // No socket, no one to tell: the queue is only emptied (a socket that connects meanwhile
+    // misses what committed before it, as it would if the drain had run first).
+    if (clients.size === 0) {
+      await dropChanges(db)
+      return
+    }
     const taken = await takeChanges(db)
     // Column grants are read again for each batch, so a grant or revoke applies from the next one.
     readable = new Map()
