@@ -19,8 +19,9 @@
 //   - AFTER_FIRST_PULL: the live change feed (Realtime), fetched once the first catalogue pull
 //     has finished, that is once the catalogue is on screen and usable; nothing listens for
 //     changes before there is a catalogue (src/data/humo-data.ts). Not counted.
-//   - AFTER_LOAD: the service worker's registration (workbox-window) and the toasts' code (Ark
-//     UI's toaster, fetched ahead of the first "added to your cart"), imported after the window's
+//   - AFTER_LOAD: the service worker's registration (workbox-window), the toasts' code (Ark
+//     UI's toaster, fetched ahead of the first "added to your cart") and the media warming (it
+//     only ever follows a sync, decision 013), imported after the window's
 //     `load` event and, on the storefront, the first catalogue sync (src/lib/when-settled.ts,
 //     decision 012). Not counted.
 // Not counted either: dynamic imports behind an interaction (Ark UI's tooltip, select, slider and
@@ -86,7 +87,11 @@ export const CONDITIONAL = [
 export const AFTER_FIRST_PULL = ['src/data/live-modules.ts']
 
 /** Imported after the window's `load` event (not counted; see the header). */
-export const AFTER_LOAD = ['src/features/pwa/register-service-worker.ts', 'src/ui/ark-toaster.tsx']
+export const AFTER_LOAD = [
+  'src/features/pwa/register-service-worker.ts',
+  'src/ui/ark-toaster.tsx',
+  'src/features/pwa/media-warming.ts',
+]
 
 /** Module ids (as in chunk-modules.json) that are admin code. */
 export const ADMIN_PATTERNS = [

@@ -5,7 +5,6 @@ import './index.css'
 import { DataProvider } from './data/data-context'
 import { startHumoData } from './data/humo-data'
 import { startInstallPrompt } from './features/pwa/install-prompt'
-import { startMediaWarming } from './features/pwa/media-warming'
 import { serviceWorkerEnabled, startServiceWorker } from './features/pwa/service-worker'
 import { prerendered } from './lib/splash-hold'
 import { whenSettled } from './lib/when-settled'
@@ -77,7 +76,12 @@ const [data] = await Promise.all([
 // visit there is measured for speed: their worker registers at load, as it used to.
 startServiceWorker(location.pathname.startsWith('/admin') ? Promise.resolve() : data.firstSync)
 void whenSettled(data.firstSync).then(warmToaster)
-if (serviceWorkerEnabled()) startMediaWarming(data)
+// Warming only ever follows a sync, so its code comes once the page has settled, not at boot.
+if (serviceWorkerEnabled())
+  void whenSettled(data.firstSync)
+    .then(() => import('./features/pwa/media-warming'))
+    .then(({ startMediaWarming }) => startMediaWarming(data))
+    .catch((error: unknown) => console.warn('media warming', error))
 await yieldToMain()
 
 const root = document.getElementById('root')

@@ -177,7 +177,7 @@ export async function startHumoData(options: { unhurried?: boolean } = {}): Prom
     window.addEventListener('online', () => {
       patch({ online: true })
       catalogue.nudge()
-      void outbox.flush()
+      void outbox.flush(true)
       void contact.flush()
       void outbox.refreshStatuses()
     })

@@ -312,4 +312,35 @@ describe('order outbox', () => {
     expect(rejections).toEqual([])
     expect(callsAfterStop).toBe(0)
   })
+
+  it('sends an order waiting out its back-off at once when the network comes back', async () => {
+    const { db } = await syncedDatabase()
+    const [a] = inStock((await db.products.find().exec()).map((d) => d.toJSON() as ProductDoc))
+    await addToCart(db, a!, 1)
+    const order = await placeOrder(db, {
+      draft,
+      lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
+    })
+    // Offline a while: several failed sends, the next one a long back-off away.
+    const unreachable = client('http://127.0.0.1:9', backend.anonKey)
+    const offline = startOrderOutbox(db, unreachable)
+    await waitFor(
+      () => db.orders.findOne(order.id).exec(),
+      (doc) => (doc?.attempts ?? 0) >= 1,
+    )
+    offline.stop()
+    const waiting = await db.orders.findOne(order.id).exec()
+    await waiting!.incrementalPatch({ attempts: 6, nextAttemptAt: Date.now() + 60_000 })
+
+    const online = startOrderOutbox(db, backend.anon)
+    await online.flush()
+    // Nothing is due: an ordinary flush leaves the back-off alone.
+    expect((await db.orders.findOne(order.id).exec())?.sync).toBe('queued')
+    await online.flush(true)
+    const sent = await db.orders.findOne(order.id).exec()
+    online.stop()
+    expect(sent?.sync).toBe('accepted')
+    expect(await serverOrders(order.id)).toHaveLength(1)
+    await db.close()
+  })
 })

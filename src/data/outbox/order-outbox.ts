@@ -213,8 +213,11 @@ export function applyAnswer(order: OrderDoc, answer: PlaceOrderAnswer, at: strin
 }
 
 export type OrderOutbox = {
-  /** Send every order that is due now. Safe to call any time; calls coalesce. */
-  flush(): Promise<void>
+  /**
+   * Send every order that is due now. Safe to call any time; calls coalesce. `reconnected`: the
+   * network just came back, so the orders waiting out a back-off go now too.
+   */
+  flush(reconnected?: boolean): Promise<void>
   /** Refresh the status of this device's accepted, unfinished orders. */
   refreshStatuses(): Promise<void>
   /** Record a status the server pushed for one order (order-tracking.ts's live events). */
@@ -231,6 +234,7 @@ export function startOrderOutbox(
   let again = false
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
+  let eager = false
 
   const sendOne = async (order: OrderDoc) => {
     const doc = await db.orders.findOne(order.id).exec()
@@ -240,32 +244,27 @@ export function startOrderOutbox(
     const at = new Date(now()).toISOString()
     if (response.error) {
       const error = response.error as RpcError
-      if (isRateLimited(error, response.status)) {
-        // Not a refusal: the cart stays as it is and the order is sent when the server said.
-        await doc.incrementalModify((d) => ({
-          ...d,
-          sync: 'queued',
-          attempts: d.attempts + 1,
-          nextAttemptAt: now() + Math.max(backoffMs(d.attempts + 1), rateLimitWaitMs(error)),
-          lastError: rateLimitedError(error),
-        }))
-      } else if (isFatalError(error)) {
-        await doc.incrementalModify((d) => ({
-          ...d,
-          sync: 'refused',
-          refusal: [{ productId: null, message: error.message }],
-          lastError: null,
-          updatedAt: at,
-        }))
-      } else {
-        await doc.incrementalModify((d) => ({
-          ...d,
-          sync: 'queued',
-          attempts: d.attempts + 1,
-          nextAttemptAt: now() + backoffMs(d.attempts + 1),
-          lastError: error.message,
-        }))
-      }
+      // A rate limit is not a refusal: the cart stays as it is and the order is sent when the
+      // server said.
+      const limited = isRateLimited(error, response.status)
+      await doc.incrementalModify((d) =>
+        !limited && isFatalError(error)
+          ? {
+              ...d,
+              sync: 'refused',
+              refusal: [{ productId: null, message: error.message }],
+              lastError: null,
+              updatedAt: at,
+            }
+          : {
+              ...d,
+              sync: 'queued',
+              attempts: d.attempts + 1,
+              nextAttemptAt:
+                now() + Math.max(backoffMs(d.attempts + 1), limited ? rateLimitWaitMs(error) : 0),
+              lastError: limited ? rateLimitedError(error) : error.message,
+            },
+      )
       return
     }
     const answer = response.data as PlaceOrderAnswer
@@ -289,9 +288,11 @@ export function startOrderOutbox(
 
   const sendDue = async () => {
     // 'sending' left over from a closed tab is sent again: the server is idempotent.
+    const until = eager ? 1e15 : now()
+    eager = false
     const due = await db.orders
       .find({
-        selector: { sync: { $in: ['queued', 'sending'] }, nextAttemptAt: { $lte: now() } },
+        selector: { sync: { $in: ['queued', 'sending'] }, nextAttemptAt: { $lte: until } },
         sort: [{ createdAt: 'asc' }],
       })
       .exec()
@@ -301,7 +302,8 @@ export function startOrderOutbox(
     }
   }
 
-  const flush = (): Promise<void> => {
+  const flush = (reconnected?: boolean): Promise<void> => {
+    if (reconnected) eager = true
     if (running) {
       again = true
       return running
