@@ -96,7 +96,7 @@ export async function runChunkedImport(
       ])
       let body = ''
       for (let step = 1; step <= IMPORT_APPLY_STEPS; step++) {
-        if (step > 1) await new Promise<void>((resolve) => setImmediate(resolve))
+        if (step > 1) await nextTurn()
         const done = await tx.query<{ body: string | null }>(
           'select public.product_import_apply_step($1, $2, $3)::text as body',
           [id, rows.length, step],
