@@ -3,8 +3,11 @@
 // the real supabase-js as an admin, as the back office's Import Products sends them; and how long a
 // plain read waits when it is sent 1 s into a 5,000-row import (a signed-in shopper's page of 50
 // products, which no cache answers), plus the slowest of reads sent every 250 ms during it
-// (docs/decisions/031 and 033). The reads are sent from a worker thread, as from another process:
-// a reader sharing the server's event loop would also wait for the import's chunks itself.
+// (docs/decisions/031, 033 and 047), and the same read made anonymously (the shop's own page read,
+// answered from the catalogue cache, which the import leaves alone until it commits). The reads are
+// sent from worker threads, as from other processes: a reader sharing the server's event loop would
+// also wait for the import's chunks itself. The process' CPU time per import is printed too: it is
+// steadier than the wall time on a shared machine.
 // Run: npx tsx tests/bench/import-bench.ts
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
@@ -73,19 +76,33 @@ try {
   const figures: Figure[] = []
   const load = loadavg()[0]!.toFixed(1)
 
-  for (const count of [500, 5000]) {
+  for (const count of [500, 5000, 5000]) {
     const batch = rows(count, randomUUID().slice(0, 6))
     const started = performance.now()
+    const cpuBefore = process.cpuUsage()
     const { error } = await rpc(admin.client, 'admin_import_products', { p_rows: batch })
+    const cpu = process.cpuUsage(cpuBefore)
     const seconds = (performance.now() - started) / 1000
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6
     if (error) throw new Error(`import of ${count} rows failed: ${error.message}`)
-    console.log(`import: ${count} rows in ${seconds.toFixed(2)} s`)
-    figures.push({
-      label: `admin_import_products, ${count} new rows`,
-      value: Number(seconds.toFixed(2)),
-      unit: 's',
-      ...(count === 5000 ? { goal: { op: '<', value: 5 } as const } : {}),
-    })
+    console.log(
+      `import: ${count} rows in ${seconds.toFixed(2)} s (process CPU ${cpuSeconds.toFixed(2)} s)`,
+    )
+    // The first 5,000-row import lands on an emptier catalogue; the second is the one reported.
+    if (count === 5000 && figures.some((f) => f.label.includes('5000'))) figures.splice(-2, 2)
+    figures.push(
+      {
+        label: `admin_import_products, ${count} new rows`,
+        value: Number(seconds.toFixed(2)),
+        unit: 's',
+        ...(count === 5000 ? { goal: { op: '<', value: 5 } as const } : {}),
+      },
+      {
+        label: `admin_import_products, ${count} new rows: process CPU time`,
+        value: Number(cpuSeconds.toFixed(2)),
+        unit: 's',
+      },
+    )
   }
 
   // A read sent 1 s into an import, and reads every 250 ms while it runs.
@@ -95,24 +112,34 @@ try {
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(backend.jwtSecret))
-  const reader = new Worker(READER, {
-    eval: true,
-    workerData: { url: backend.url, anonKey: backend.anonKey, token },
-  })
-  const messages: { kind: string; ms?: number; all?: number[] }[] = []
-  const waitFor = (kind: string) =>
-    new Promise<{ kind: string; ms?: number; all?: number[] }>((resolve) => {
-      const check = () => {
-        const found = messages.find((m) => m.kind === kind)
-        if (found) resolve(found)
-        else setTimeout(check, 10)
-      }
-      check()
+  type Message = { kind: string; ms?: number; all?: number[] }
+  const startReader = (bearer: string) => {
+    const worker = new Worker(READER, {
+      eval: true,
+      workerData: { url: backend.url, anonKey: backend.anonKey, token: bearer },
     })
-  reader.on('message', (m: { kind: string; ms?: number; all?: number[] }) => messages.push(m))
+    const messages: Message[] = []
+    worker.on('message', (m: Message) => messages.push(m))
+    const waitFor = (kind: string) =>
+      new Promise<Message>((resolve) => {
+        const check = () => {
+          const found = messages.find((m) => m.kind === kind)
+          if (found) resolve(found)
+          else setTimeout(check, 10)
+        }
+        check()
+      })
+    return { worker, messages, waitFor }
+  }
+  const signedIn = startReader(token)
+  const anonymous = startReader(backend.anonKey)
+  const { worker: reader, messages, waitFor } = signedIn
   reader.postMessage({ idle: 5 })
   const idle = (await waitFor('idle')).all!.sort((a, b) => a - b)
   const idleMedian = idle[2]!
+  // Fills the cache with the anonymous read (and its encoding).
+  anonymous.worker.postMessage({ idle: 5 })
+  const anonIdle = (await anonymous.waitFor('idle')).all!.sort((a, b) => a - b)
 
   const started = performance.now()
   const imported = rpc(admin.client, 'admin_import_products', {
@@ -120,19 +147,29 @@ try {
   })
   reader.postMessage({ at: 1000 })
   reader.postMessage({ every: 250 })
+  anonymous.worker.postMessage({ every: 50 })
   const { error } = await imported
   const seconds = (performance.now() - started) / 1000
   reader.postMessage({ stop: true })
+  anonymous.worker.postMessage({ stop: true })
   if (error) throw new Error(`import of 5000 rows failed: ${error.message}`)
   const readMs = (await waitFor('at')).ms!
   await waitFor('stopped')
+  await anonymous.waitFor('stopped')
   await reader.terminate()
+  await anonymous.worker.terminate()
   const during = messages.filter((m) => m.kind === 'every').map((m) => m.ms!)
   const slowest = Math.max(...during)
+  const anonDuring = anonymous.messages.filter((m) => m.kind === 'every').map((m) => m.ms!)
+  const anonSlowest = Math.max(...anonDuring)
   console.log(
     `read sent 1 s into a 5,000-row import (${seconds.toFixed(2)} s): ${readMs.toFixed(0)} ms; ` +
       `slowest of ${during.length} reads during it: ${slowest.toFixed(0)} ms ` +
       `(all: ${during.map(Math.round).join(', ')}; the same read with no import: ${idleMedian.toFixed(0)} ms)`,
+  )
+  console.log(
+    `anonymous (cached) read every 50 ms during it: slowest of ${anonDuring.length} ${anonSlowest.toFixed(0)} ms ` +
+      `(no import: ${anonIdle[2]!.toFixed(0)} ms)`,
   )
   figures.push(
     {
@@ -152,18 +189,29 @@ try {
       unit: 'ms',
       goal: { op: '<', value: 1000 },
     },
+    {
+      label: `Slowest anonymous (cached) read during a 5,000-row import (one every 50 ms)`,
+      value: Math.round(anonSlowest),
+      unit: 'ms',
+      goal: { op: '<', value: 1000 },
+    },
   )
   console.log(`load average at start: ${load}`)
 
   writeBenchFigures('import-bench', {
-    title: 'Product import, 500 and 5,000 rows, and reads during it (issue 24, decisions 031, 033)',
+    title:
+      'Product import, 500 and 5,000 rows, and reads during it (issue 24, decisions 031, 033, 047)',
     figures,
     notes: [
       'One admin_import_products call per figure, new products with media, effects and a terpene, fresh in-memory server.',
-      'Reads: a signed-in shopper GET /rest/v1/products?select=id,name,price&limit=50 (not cached) from a worker thread, timed from sending to the whole answer.',
+      'Reads: a signed-in shopper GET /rest/v1/products?select=id,name,price&limit=50 (not cached) from a worker thread, timed from sending to the whole answer; the same GET made anonymously from another worker (answered from the catalogue cache, decision 047).',
+      'Process CPU time: the whole process (server and the bench client) during one import.',
       `1-minute load average when the bench started: ${load} (2-core machine shared with other work).`,
     ],
-    details: { readsDuring: during.map(Math.round) },
+    details: {
+      readsDuring: during.map(Math.round),
+      anonymousReadsDuring: anonDuring.map(Math.round),
+    },
   })
 } finally {
   await backend.close()
