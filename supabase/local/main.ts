@@ -56,6 +56,8 @@ async function main(): Promise<void> {
     setupCode: process.env.HUMO_SETUP_CODE || null,
     rateLimits,
     logger,
+    // A new device's first pull kept ready in the catalogue cache (decision 046).
+    warmPulls: process.env.HUMO_WARM_PULLS !== 'off',
     // Order emails (README.md, "Order emails"): none without HUMO_SMTP_URL.
     mail: {
       smtpUrl: process.env.HUMO_SMTP_URL || null,

@@ -28,6 +28,7 @@ import {
 } from './mail/order-mailer.ts'
 import { handleRest, sendError } from './rest/rest-handler.ts'
 import { CatalogueCache } from './catalogue-cache.ts'
+import { startPullWarmer, type PullWarmer } from './pull-warmer.ts'
 import { prepareSetupCode, type SetupCode } from './setup-code.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
@@ -89,6 +90,11 @@ export interface HumoBackendOptions {
    * errors. Default none: no request lines, errors on the console (tests).
    */
   logger?: Logger | null
+  /**
+   * Keep a new device's first pull ready in the catalogue cache (pull-warmer.ts, decision 046).
+   * Default off (tests); `npm start` turns it on.
+   */
+  warmPulls?: boolean
 }
 
 export interface HumoMailOptions {
@@ -132,6 +138,8 @@ export interface HumoBackend {
   setup: SetupCode
   /** Makes a backup now (needs a data folder). */
   backup(): Promise<{ file: string; manifest: BackupManifest }>
+  /** Resolves once a new device's first pull is in the cache (warmPulls), at once without. */
+  pullsWarmed(): Promise<void>
   /**
    * Stops: no new connections, realtime sockets closed, then the database. With drainMs (a
    * shutdown, docs/decisions/043) the requests under way get that long to finish first; without,
@@ -204,6 +212,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     mailer = null
     await closingMailer?.close()
     await unlistenSchema?.()
+    await pullWarmer?.stop()
     await unlistenCatalogue?.()
     const closingRealtime = realtime
     realtime = null
@@ -216,6 +225,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   let realtime: RealtimeServer | null = null
   let unlistenSchema: (() => Promise<void>) | null = null
   let unlistenCatalogue: (() => Promise<void>) | null = null
+  let pullWarmer: PullWarmer | null = null
   let mailer: OrderMailer | null = null
   // The links in auth emails (docs/decisions/024) point here; known once the server listens.
   let siteUrl = ''
@@ -500,6 +510,15 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         supabaseAnonKey: keys.anonKey,
       })
       .catch((error: unknown) => reportError('pre-rendering failed', error))
+    if (options.warmPulls) {
+      const self = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
+      pullWarmer = await startPullWarmer({
+        db,
+        url: `${options.tls ? 'https' : 'http'}://${self.includes(':') ? `[${self}]` : self}:${listening.port}`,
+        anonKey: keys.anonKey,
+        warn: (message) => reportError(message, null),
+      })
+    }
   } catch (error) {
     await cleanUp()
     throw error
@@ -561,9 +580,13 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       if (!backups) return Promise.reject(new Error('Backups need a data folder'))
       return backups.backup()
     },
+    async pullsWarmed() {
+      await pullWarmer?.idle()
+    },
     close(closeOptions = {}) {
       closing ??= (async () => {
         health.stopping()
+        await pullWarmer?.stop()
         // NOTE: realtime first: server.close() waits for upgraded WebSocket connections, which
         // closeAllConnections() does not end.
         const closingRealtime = realtime

@@ -22,17 +22,10 @@ export type RequestFigure = {
 
 export type StorageFigure = { calls: number; ms: number; docs: number }
 
-export type TransactionFigure = { start: number; end: number; puts: number; putMs: number }
-
 export type PullBreakdown = {
   requests: RequestFigure[]
   /** `<collection or meta instance>.<method>` → totals. */
   storage: Record<string, StorageFigure>
-  /**
-   * The products' read-write IndexedDB transactions: since the pull started, created → complete,
-   * with the puts and adds made meanwhile (other databases' included when they overlap).
-   */
-  transactions: TransactionFigure[]
   /** Synchronous time inside IDBObjectStore.put and add (structured clone and index keys). */
   idbPutMs: number
   idbPuts: number
@@ -91,7 +84,6 @@ export function timedStorage<I, O>(inner: RxStorage<I, O>): RxStorage<I, O> {
 export function startPullProbe(origin: number): Probe {
   const breakdown: PullBreakdown = {
     requests: [],
-    transactions: [],
     storage: {},
     idbPutMs: 0,
     idbPuts: 0,
@@ -104,8 +96,6 @@ export function startPullProbe(origin: number): Probe {
     .value as IDBObjectStore['put']
   const originalAdd = Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'add')!
     .value as IDBObjectStore['add']
-  const originalTransaction = Object.getOwnPropertyDescriptor(IDBDatabase.prototype, 'transaction')!
-    .value as IDBDatabase['transaction']
 
   // postgrest-js reads a pull's answer as text and parses it at once: the text read is noted
   // here, and the next JSON.parse of that very text is the request's parse.
@@ -183,31 +173,6 @@ export function startPullProbe(origin: number): Probe {
       breakdown.idbPuts++
     }
   }
-  // Each read-write transaction of the products' database: created → complete, and its puts.
-  IDBDatabase.prototype.transaction = function (
-    this: IDBDatabase,
-    ...args: Parameters<IDBDatabase['transaction']>
-  ) {
-    const transaction = originalTransaction.apply(this, args)
-    if (args[1] === 'readwrite' && /--products$/.test(this.name)) {
-      const figure: TransactionFigure = {
-        start: performance.now() - origin,
-        end: NaN,
-        puts: 0,
-        putMs: 0,
-      }
-      breakdown.transactions.push(figure)
-      const before = { puts: breakdown.idbPuts, ms: breakdown.idbPutMs }
-      const done = () => {
-        figure.end = performance.now() - origin
-        figure.puts = breakdown.idbPuts - before.puts
-        figure.putMs = breakdown.idbPutMs - before.ms
-      }
-      transaction.addEventListener('complete', done)
-      transaction.addEventListener('abort', done)
-    }
-    return transaction
-  }
 
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -228,7 +193,6 @@ export function startPullProbe(origin: number): Probe {
       JSON.parse = originalParse
       IDBObjectStore.prototype.put = originalPut
       IDBObjectStore.prototype.add = originalAdd
-      IDBDatabase.prototype.transaction = originalTransaction
       observer.disconnect()
       if (current === probe) current = null
     },
