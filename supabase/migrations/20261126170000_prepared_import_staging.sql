@@ -25,6 +25,15 @@
 
 alter table private.product_import_rows add column if not exists effect_ids uuid[];
 
+-- The SQL path's set-based staging (admin_import_stage, admin_import_products) is planned for each
+-- chunk too, for the reason given at product_import_stage_prepared below.
+alter function public.product_import_stage_plain_rows(uuid, integer, jsonb)
+  set plan_cache_mode = force_custom_plan;
+-- The row-by-row check keeps the default (a setting of a function holds in the functions it calls,
+-- and planning its statements for every row cost 2.5 times its time).
+alter function public.product_import_stage_row(uuid, integer, jsonb)
+  set plan_cache_mode = auto;
+
 -- slugify's expression without its own search_path, so that it is inlined into a set-based
 -- statement instead of being called (and its setting swapped) once a row. Built-ins only.
 create or replace function public.product_import_slugify(p_text text)
@@ -60,6 +69,10 @@ returns integer
 language plpgsql
 security definer
 set search_path = public
+-- Planned for each chunk with its import's id: a generic plan, which PostgreSQL may switch to after
+-- five calls, can look up the import's rows by scanning all of them, chunk after chunk (seen: a
+-- 5,000-row import taking 5 s of CPU, each chunk slower than the last).
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_import private.product_imports;
@@ -235,6 +248,8 @@ returns jsonb
 language plpgsql
 security definer
 set search_path = public
+-- Planned for its import each time, as product_import_stage_prepared (a few ms a step).
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_import private.product_imports;
