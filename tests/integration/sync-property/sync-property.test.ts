@@ -5,8 +5,9 @@
 //
 // A failure prints fast-check's seed, path and the shrunk schedule. Replay it with:
 //   HUMO_SYNC_SEED=<seed> HUMO_SYNC_PATH=<path> npx vitest run tests/integration/sync-property/sync-property.test.ts
-// (HUMO_SYNC_RUNS=<n> changes the number of schedules; default 200.) Timings are real, so a
-// replay re-runs the same actions and faults, though not always the same interleaving.
+// (HUMO_SYNC_RUNS=<n> changes the number of schedules; default 200, or 1 for a path without ':',
+// the bench's schedule index.) Timings are real, so a replay re-runs the same actions and faults,
+// though not always the same interleaving.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { SyncWorld } from './sync-world'
