@@ -121,7 +121,9 @@ async function directWriter<Doc extends Versioned>(
 ): Promise<((docs: WithDeleted<Doc>[]) => DirectPage) | null> {
   const collection = state.collection
   const schema = collection.schema.jsonSchema
-  if (schema.keyCompression || schema.attachments) return null
+  // The events and checkpoints below name documents by `id`, as the pulls do.
+  if (schema.keyCompression || schema.attachments || collection.schema.primaryPath !== 'id')
+    return null
   let layer = collection.storageInstance as unknown as StorageLayer
   while (layer.originalStorageInstance && !layer.changes$) layer = layer.originalStorageInstance
   const changes = layer.changes$
