@@ -177,11 +177,37 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
   // Messages sent before this start are not replayed (Supabase delivers only to joined channels).
   let deliveredSeq = await latestBroadcastSeq(db)
   let prunedAt = 0
+  /**
+   * With no socket connected the stored messages are not read at all (a query per order's status
+   * broadcast, ~0.4 ms); the next socket to connect first moves deliveredSeq past them (catchUp),
+   * and handles its joins only after that, so it is never sent what was sent before it came.
+   */
+  let behind = false
+  let catchingUp: Promise<void> | null = null
+  const catchUp = (): Promise<void> => {
+    if (behind) {
+      behind = false
+      catchingUp = latestBroadcastSeq(db)
+        .then((seq) => {
+          deliveredSeq = Math.max(deliveredSeq, seq)
+        })
+        .catch((error: unknown) => reportServerError('realtime broadcast catch-up failed', error))
+        .finally(() => {
+          catchingUp = null
+        })
+    }
+    return catchingUp ?? Promise.resolve()
+  }
   const broadcasts = serially(async () => {
-    const rows = await broadcastsAfter(db, deliveredSeq)
-    for (const row of rows) {
-      deliveredSeq = Math.max(deliveredSeq, row.seq)
-      deliverStored(row)
+    if (clients.size === 0) behind = true
+    else {
+      const rows = await broadcastsAfter(db, deliveredSeq)
+      for (const row of rows) {
+        // Read before a socket's catch-up moved past it: sent before that socket came.
+        if (row.seq <= deliveredSeq) continue
+        deliveredSeq = row.seq
+        deliverStored(row)
+      }
     }
     if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = Date.now()
@@ -818,8 +844,9 @@ export async function startRealtime(db: PGlite, jwtSecret: Uint8Array): Promise<
       apikey,
     }
     clients.add(client)
-    // Messages are handled in order per socket: a join must be in place before what follows it.
-    let queue = Promise.resolve()
+    // Messages are handled in order per socket: a join must be in place before what follows it;
+    // the first waits for the broadcasts' catch-up, if one is needed.
+    let queue = catchUp()
     let windowStart = Date.now()
     let inWindow = 0
     socket.on('message', (data, isBinary) => {
