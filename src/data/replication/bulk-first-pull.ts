@@ -20,6 +20,7 @@
  */
 import type { RxDocumentData, WithDeleted } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
+import { fromStorageToDexie } from 'rxdb/plugins/storage-dexie'
 import type { RpcClient } from '../backend-client'
 import {
   callPull,
@@ -111,8 +112,8 @@ let directBulks = 0
  * Adds pages straight into Dexie's table of the collection, if its storage is RxDB's Dexie
  * storage (through any wrappers, e.g. the tests' validation) and the table holds nothing, not
  * even a tombstone; null otherwise (the storage's bulkWrite then). The documents are stored as
- * the Dexie storage stores them: the schema's boolean indexes as '1'/'0' (`_deleted` here; any
- * nested path, a compressed key or attachments would need its deep conversion: not taken).
+ * the Dexie storage stores them, converted by the storage's own `fromStorageToDexie` (boolean
+ * indexes as '1'/'0', keys Dexie cannot hold renamed); a compressed key or attachments: not taken.
  * `add`, not `put`: a document that is there after all (written meanwhile by anyone but this
  * pull) fails the page's transaction, which writes nothing, and the page goes the storage's way.
  */
@@ -131,17 +132,12 @@ async function directWriter<Doc extends Versioned>(
   if (typeof changes?.next !== 'function' || !internals?.dexieTable || !internals.dexieDb)
     return null
   const { dexieDb, dexieTable, booleanIndexes = [] } = internals as DexieInternals
-  if (booleanIndexes.some((path) => path.includes('.'))) return null
   if ((await dexieTable.count()) > 0) return null
   const context = await downstreamContext(state)
   return (docs) => {
     const lwt = Date.now()
     const documents = docs.map((doc) => stored(state, doc, lwt))
-    const rows = documents.map((document) => {
-      const row: Record<string, unknown> = { ...document }
-      for (const path of booleanIndexes) row[path] = row[path] ? '1' : '0'
-      return row
-    })
+    const rows = documents.map((document) => fromStorageToDexie(booleanIndexes, document) as object)
     const added = collection.database
       .lockedRun(() => dexieDb.transaction('rw', dexieTable, () => dexieTable.bulkAdd(rows)))
       .then(
