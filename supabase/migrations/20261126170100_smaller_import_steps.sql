@@ -345,3 +345,13 @@ $$;
 
 revoke execute on function public.admin_import_apply(uuid, integer) from public, anon;
 grant execute on function public.admin_import_apply(uuid, integer) to authenticated, service_role;
+
+-- Settings 20261126170000 gained after it was first committed, for a data folder that applied the
+-- first version (migrations run once by version): plans made for each chunk, not the row-by-row
+-- check (docs/decisions/047).
+alter function public.product_import_stage_prepared(uuid, integer, json, json)
+  set plan_cache_mode = force_custom_plan;
+alter function public.product_import_stage_plain_rows(uuid, integer, jsonb)
+  set plan_cache_mode = force_custom_plan;
+alter function public.product_import_stage_row(uuid, integer, jsonb)
+  set plan_cache_mode = auto;
