@@ -48,6 +48,12 @@ type Report =
 async function worker(seed: number) {
   const send = (report: Report) => process.send!(report)
   const world = new SyncWorld()
+  // Ctrl-C reaches the workers too: their server's folder may be in RAM (/dev/shm).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      world.removeData()
+      process.exit(130)
+    })
   await world.start()
   let queue = Promise.resolve()
   process.on('message', (order: Order) => {
