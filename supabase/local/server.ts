@@ -5,7 +5,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { Server as NetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { applySeed } from '../seed/apply-seed.ts'
@@ -592,12 +592,26 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         const closingRealtime = realtime
         realtime = null
         await closingRealtime?.close()
-        const stopped = new Promise<void>((done) => server.close(() => done()))
         const drainMs = closeOptions.drainMs ?? 0
-        if (drainMs > 0 && observer) {
-          // Idle keep-alive connections go now; busy ones finish their answer, which closes them.
-          server.closeIdleConnections()
-          await observer.drain(drainMs)
+        const draining = drainMs > 0 ? observer : null
+        // node:http's close() also drops idle keep-alive connections at once, and an order a
+        // client was sending on one at that very moment was reset instead of answered. Draining,
+        // only the listening stops (node:net's close); busy connections finish their answer,
+        // which closes them (`Connection: close`), and idle ones go once nothing is under way,
+        // a request that came on one meanwhile answered first.
+        const stopped = new Promise<void>((done) =>
+          draining
+            ? NetServer.prototype.close.call(server, () => done())
+            : server.close(() => done()),
+        )
+        if (draining) {
+          const until = Date.now() + drainMs
+          do {
+            await draining.drain(Math.max(0, until - Date.now()))
+            server.closeIdleConnections()
+          } while (draining.inFlight > 0 && Date.now() < until)
+          // node:http's part of closing (its timeout checks); the listening is already closed.
+          server.close()
         }
         server.closeAllConnections()
         await stopped

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -240,5 +240,76 @@ it('close({ drainMs }) lets an order whose body is still arriving finish before 
   expect(status).toBe(200)
   expect(JSON.parse(text)).toMatchObject({ status: 'accepted' })
   await closed
+  expect(backend.db.closed).toBe(true)
+})
+
+it('close({ drainMs }) answers a request sent on an idle keep-alive connection meanwhile, not a reset', async () => {
+  const backend = await startTestBackend()
+  const { rows } = await backend.db.query<{ id: string }>(
+    'select id from public.products where is_active order by quantity_available desc nulls first limit 1',
+  )
+  const body = JSON.stringify({ p_order: orderInput([{ productId: rows[0]!.id, quantity: 1 }]) })
+  const port = Number(new URL(backend.url).port)
+  const answers = (text: string) => text.split('HTTP/1.1 200').length - 1
+  const waitFor = async (done: () => boolean) => {
+    for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10))
+  }
+  // A shopper's keep-alive connection: used once, then idle.
+  const idle = connect(port, '127.0.0.1')
+  let received = ''
+  let socketClosed = false
+  idle.on('data', (chunk: Buffer) => (received += chunk.toString()))
+  idle.on('close', () => (socketClosed = true))
+  idle.on('error', () => undefined)
+  idle.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n')
+  await waitFor(() => answers(received) === 1)
+  expect(answers(received)).toBe(1)
+
+  // An order under way keeps the drain going (its body is still on the way).
+  const request = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/rest/v1/rpc/place_order',
+    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+  })
+  const answer = new Promise<number>((resolve, reject) => {
+    request.once('error', reject)
+    request.once('response', (response) => {
+      response.resume()
+      response.once('end', () => resolve(response.statusCode ?? 0))
+    })
+  })
+  request.write(body.slice(0, 40))
+  while (
+    !(await fetch(`${backend.url}/metrics`).then((r) => r.text())).includes(
+      'humo_http_requests_in_flight 2',
+    )
+  )
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  const closed = backend.close({ drainMs: 5_000 })
+  // Once no new connection is taken, the shopper sends its next request on the idle one.
+  let refused = false
+  for (let i = 0; i < 200 && !refused; i++) {
+    refused = await new Promise<boolean>((resolve) => {
+      const probe = connect(port, '127.0.0.1')
+      probe.once('connect', () => {
+        probe.destroy()
+        resolve(false)
+      })
+      probe.once('error', () => resolve(true))
+    })
+    if (!refused) await new Promise((r) => setTimeout(r, 5))
+  }
+  expect(refused).toBe(true)
+  idle.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n')
+  await waitFor(() => answers(received) === 2 || socketClosed)
+  expect(answers(received)).toBe(2)
+  // Told to leave: the answer closes the connection.
+  expect(received.split('HTTP/1.1 200')[2]).toMatch(/connection: close/i)
+  request.end(body.slice(40))
+  expect(await answer).toBe(200)
+  await closed
+  idle.destroy()
   expect(backend.db.closed).toBe(true)
 })
