@@ -38,6 +38,7 @@ import { requestScheme } from './client-address.ts'
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from './rate-limits.ts'
 import { createRpcRateLimits } from './rpc-rate-limits.ts'
 import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './unaccepted-orders.ts'
+import { startMaintenance, type Maintenance } from './maintenance.ts'
 import { API_CSP, createSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts'
 import { createStaticApp } from './static-app.ts'
 import { handleStorage } from './storage-api.ts'
@@ -75,6 +76,11 @@ export interface HumoBackendOptions {
   rateLimits?: RateLimitRules | null
   /** How often pending orders staff never accepted are cancelled (ms); default 60 000, 0 never. */
   unacceptedOrderSweepMs?: number
+  /**
+   * How often the tables past autovacuum's thresholds are vacuumed and analyzed (maintenance.ts,
+   * decision 048), in ms; default 60 000, 0 never.
+   */
+  maintenanceMs?: number
   /**
    * Backups (backup.ts, docs/decisions/030), with a data folder only: where, how many, and whether
    * the server takes one a day. Default: HUMO_BACKUP_DIR/HUMO_BACKUP_KEEP's defaults, no daily one.
@@ -208,6 +214,9 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     const closingSweep = sweep
     sweep = null
     await closingSweep?.close()
+    const closingMaintenance = maintenance
+    maintenance = null
+    await closingMaintenance?.close()
     const closingMailer = mailer
     mailer = null
     await closingMailer?.close()
@@ -230,6 +239,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   // The links in auth emails (docs/decisions/024) point here; known once the server listens.
   let siteUrl = ''
   let sweep: UnacceptedOrderSweep | null = null
+  let maintenance: Maintenance | null = null
   let keys: Awaited<ReturnType<typeof createJwtKeys>>
   let jwtSecret: string
   let setup: SetupCode
@@ -502,6 +512,12 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       sweep.runOnce().catch((error: unknown) => {
         if (!quiet) console.warn('[humo-backend] cancelling unaccepted orders failed:', error)
       })
+    // PGlite has no autovacuum (decision 048): churned tables vacuumed and analyzed each minute.
+    maintenance = startMaintenance(db, {
+      intervalMs: options.maintenanceMs ?? 60_000,
+      busy: () => (observer?.inFlight ?? 0) > 0,
+      warn: (message) => reportError(message, null),
+    })
     // In the background: the first visitor should not wait for the renderer to load.
     const listening = server.address() as AddressInfo
     prerender
