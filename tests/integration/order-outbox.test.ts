@@ -77,6 +77,67 @@ async function serverOrders(id: string) {
 const inStock = (products: ProductDoc[]) =>
   products.filter((p) => (p.unlimited || (p.stock ?? 0) > 5) && p.categorySlug === 'edibles')
 
+/** A device holding one order, and a network on which every send fails (so it is retried). */
+async function deviceWithQueuedOrder() {
+  const { db } = await syncedDatabase()
+  const [a] = inStock((await db.products.find().exec()).map((d) => d.toJSON() as ProductDoc))
+  await addToCart(db, a!, 1)
+  await placeOrder(db, {
+    draft,
+    lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
+  })
+  const counts = { calls: 0, stopped: false, callsAfterStop: 0 }
+  const down = {
+    rpc: () => {
+      counts.calls++
+      if (counts.stopped) counts.callsAfterStop++
+      return Promise.resolve({
+        data: null,
+        error: { code: '', message: 'TypeError: fetch failed' },
+        status: 0,
+      })
+    },
+  } as unknown as Parameters<typeof startOrderOutbox>[1]
+  return { db, down, counts }
+}
+
+/**
+ * The device's database, whose storage answers the outbox's first `answers` "when is the next
+ * retry?" questions (findOne with a query) 300 ms late.
+ */
+function slowNextWakeUp(db: HumoDatabase, answers: number) {
+  let left = answers
+  let afterClose = 0
+  const bound = (target: object, prop: PropertyKey) => {
+    const value = Reflect.get(target, prop, target) as unknown
+    return typeof value === 'function'
+      ? (value as (...a: unknown[]) => unknown).bind(target)
+      : value
+  }
+  const orders = db.orders
+  const slowOrders = new Proxy(orders, {
+    get(target, prop) {
+      if (prop !== 'findOne') return bound(target, prop)
+      return (query: Parameters<typeof orders.findOne>[0]) => {
+        const found = target.findOne(query)
+        if (typeof query !== 'object' || left <= 0) return found
+        left--
+        return {
+          exec: () =>
+            new Promise((r) => setTimeout(r, 300)).then(() => {
+              if (db.closed) afterClose++
+              return found.exec()
+            }),
+        }
+      }
+    },
+  })
+  const slowDb = new Proxy(db, {
+    get: (target, prop) => (prop === 'orders' ? slowOrders : bound(target, prop)),
+  })
+  return { db: slowDb, left: () => left, afterClose: () => afterClose }
+}
+
 describe('order outbox', () => {
   it('keeps an order placed offline across a reload and sends it exactly once when back', async () => {
     const first = await syncedDatabase()
@@ -240,77 +301,62 @@ describe('order outbox', () => {
   })
 
   it('leaves no retry timer behind when stopped, however its flushes overlapped', async () => {
-    const { db } = await syncedDatabase()
-    const [a] = inStock((await db.products.find().exec()).map((d) => d.toJSON() as ProductDoc))
-    await addToCart(db, a!, 1)
-    await placeOrder(db, {
-      draft,
-      lines: (await db.cart_lines.find().exec()).map((l) => l.toJSON()),
-    })
-    let calls = 0
-    let stopped = false
-    let callsAfterStop = 0
-    // The network: every send fails as an unreachable server would, so the order is retried.
-    const down = {
-      rpc: () => {
-        calls++
-        if (stopped) callsAfterStop++
-        return Promise.resolve({
-          data: null,
-          error: { code: '', message: 'TypeError: fetch failed' },
-          status: 0,
-        })
-      },
-    } as unknown as Parameters<typeof startOrderOutbox>[1]
-    // The device's storage answers the first "when is the next retry?" question slowly, so a
-    // second flush chooses its wake-up while the first is still choosing.
-    let slowAnswers = 1
-    const orders = db.orders
-    const bound = (target: object, prop: PropertyKey) => {
-      const value = Reflect.get(target, prop, target) as unknown
-      return typeof value === 'function'
-        ? (value as (...a: unknown[]) => unknown).bind(target)
-        : value
-    }
-    const slowOrders = new Proxy(orders, {
-      get(target, prop) {
-        if (prop !== 'findOne') return bound(target, prop)
-        return (query: Parameters<typeof orders.findOne>[0]) => {
-          const found = target.findOne(query)
-          if (typeof query !== 'object' || slowAnswers <= 0) return found
-          slowAnswers--
-          return {
-            exec: () => new Promise((r) => setTimeout(r, 300)).then(() => found.exec()),
-          }
-        }
-      },
-    })
-    const slowDb = new Proxy(db, {
-      get: (target, prop) => (prop === 'orders' ? slowOrders : bound(target, prop)),
-    })
+    const { db, down, counts } = await deviceWithQueuedOrder()
+    // The first "when is the next retry?" question is answered slowly, so a second flush chooses
+    // its wake-up while the first is still choosing.
+    const slow = slowNextWakeUp(db, 1)
     const rejections: unknown[] = []
     const onRejection = (reason: unknown) => rejections.push(reason)
     process.on('unhandledRejection', onRejection)
     try {
-      const outbox = startOrderOutbox(slowDb, down)
+      const outbox = startOrderOutbox(slow.db, down)
       await waitFor(
-        () => Promise.resolve(calls),
+        () => Promise.resolve(counts.calls),
         (n) => n >= 1,
       )
       await new Promise((r) => setTimeout(r, 50))
       await outbox.flush()
       await new Promise((r) => setTimeout(r, 400))
       outbox.stop()
-      stopped = true
+      counts.stopped = true
       await db.close()
       // Past the first retry's back-off: a timer left behind would fire now on the closed database.
       await new Promise((r) => setTimeout(r, 1_500))
     } finally {
       process.off('unhandledRejection', onRejection)
     }
-    expect(slowAnswers).toBe(0)
+    expect(slow.left()).toBe(0)
     expect(rejections).toEqual([])
-    expect(callsAfterStop).toBe(0)
+    expect(counts.callsAfterStop).toBe(0)
+  })
+
+  it('settles what it has under way after stop(), so the database can close under it', async () => {
+    const { db, down, counts } = await deviceWithQueuedOrder()
+    // The send fails; choosing the next try's time is still waiting on the storage at the stop.
+    const slow = slowNextWakeUp(db, 1)
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const outbox = startOrderOutbox(slow.db, down)
+      await waitFor(
+        () => Promise.resolve(counts.calls),
+        (n) => n >= 1,
+      )
+      await waitFor(
+        () => Promise.resolve(slow.left()),
+        (n) => n === 0,
+      )
+      outbox.stop()
+      await outbox.settled()
+      await db.close()
+      await new Promise((r) => setTimeout(r, 500))
+    } finally {
+      process.off('unhandledRejection', onRejection)
+    }
+    // Its question was answered before the close, not asked of a closed database after it.
+    expect(slow.afterClose()).toBe(0)
+    expect(rejections).toEqual([])
   })
 
   it('sends an order waiting out its back-off at once when the network comes back', async () => {

@@ -223,6 +223,11 @@ export type OrderOutbox = {
   /** Record a status the server pushed for one order (order-tracking.ts's live events). */
   receiveStatus(orderId: string, server: Parameters<typeof applyStatus>[1]): Promise<void>
   stop(): void
+  /**
+   * Resolves once nothing the outbox started is still running (a send, the choice of its next
+   * wake-up): after stop(), before the database closes.
+   */
+  settled(): Promise<void>
 }
 
 export function startOrderOutbox(
@@ -235,6 +240,14 @@ export function startOrderOutbox(
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let eager = false
+  // Work under way, so that settled() can wait for it; each leaves the set when it ends.
+  const pending = new Set<Promise<unknown>>()
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    pending.add(work)
+    // Not a handler: a failure still surfaces as it did (unhandled) where nobody awaits it.
+    void work.finally(() => pending.delete(work))
+    return work
+  }
 
   const sendOne = async (order: OrderDoc) => {
     const doc = await db.orders.findOne(order.id).exec()
@@ -308,17 +321,19 @@ export function startOrderOutbox(
       again = true
       return running
     }
-    running = (async () => {
-      try {
-        do {
-          again = false
-          await sendDue()
-        } while (again && !stopped)
-      } finally {
-        running = null
-        await schedule()
-      }
-    })()
+    running = track(
+      (async () => {
+        try {
+          do {
+            again = false
+            await sendDue()
+          } while (again && !stopped)
+        } finally {
+          running = null
+          await track(schedule())
+        }
+      })(),
+    )
     return running
   }
 
@@ -356,6 +371,9 @@ export function startOrderOutbox(
       stopped = true
       clearTimeout(timer)
       inserted.unsubscribe()
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled(pending)
     },
   }
 }

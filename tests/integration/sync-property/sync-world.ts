@@ -124,14 +124,15 @@ async function forgetDevice(name: string) {
 }
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 /**
- * Stops a device's outbox and waits for a send it has under way, before its database closes: in
- * the app a reload ends the page with it, here the test goes on and a send cut off by the close
- * would reject with nobody listening (RxDB's COL21, "RxStorageInstanceDexie is closed").
+ * Stops a device's outbox and waits for what it has under way (a send, the query choosing its
+ * next wake-up) before its database closes: in the app a reload ends the page with it, here the
+ * test goes on, and work cut off by the close would reject with nobody listening (RxDB's COL21,
+ * "RxStorageInstanceDexie is closed").
  */
-async function settleOutbox(outbox: { stop(): void; flush(): Promise<void> } | undefined) {
+async function settleOutbox(outbox: OrderOutbox | undefined) {
   if (!outbox) return
   outbox.stop()
-  await outbox.flush().catch(() => undefined)
+  await outbox.settled()
 }
 
 const networkDown = () => new TypeError('fetch failed (sync test network)')
