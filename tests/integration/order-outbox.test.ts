@@ -138,6 +138,19 @@ function slowNextWakeUp(db: HumoDatabase, answers: number) {
   return { db: slowDb, left: () => left, afterClose: () => afterClose }
 }
 
+/** What was rejected with no one listening while `run` ran (an outbox working on after its stop). */
+async function unhandledRejectionsDuring(run: () => Promise<void>): Promise<unknown[]> {
+  const rejections: unknown[] = []
+  const onRejection = (reason: unknown) => rejections.push(reason)
+  process.on('unhandledRejection', onRejection)
+  try {
+    await run()
+  } finally {
+    process.off('unhandledRejection', onRejection)
+  }
+  return rejections
+}
+
 describe('order outbox', () => {
   it('keeps an order placed offline across a reload and sends it exactly once when back', async () => {
     const first = await syncedDatabase()
@@ -305,10 +318,7 @@ describe('order outbox', () => {
     // The first "when is the next retry?" question is answered slowly, so a second flush chooses
     // its wake-up while the first is still choosing.
     const slow = slowNextWakeUp(db, 1)
-    const rejections: unknown[] = []
-    const onRejection = (reason: unknown) => rejections.push(reason)
-    process.on('unhandledRejection', onRejection)
-    try {
+    const rejections = await unhandledRejectionsDuring(async () => {
       const outbox = startOrderOutbox(slow.db, down)
       await waitFor(
         () => Promise.resolve(counts.calls),
@@ -322,9 +332,7 @@ describe('order outbox', () => {
       await db.close()
       // Past the first retry's back-off: a timer left behind would fire now on the closed database.
       await new Promise((r) => setTimeout(r, 1_500))
-    } finally {
-      process.off('unhandledRejection', onRejection)
-    }
+    })
     expect(slow.left()).toBe(0)
     expect(rejections).toEqual([])
     expect(counts.callsAfterStop).toBe(0)
@@ -334,10 +342,7 @@ describe('order outbox', () => {
     const { db, down, counts } = await deviceWithQueuedOrder()
     // The send fails; choosing the next try's time is still waiting on the storage at the stop.
     const slow = slowNextWakeUp(db, 1)
-    const rejections: unknown[] = []
-    const onRejection = (reason: unknown) => rejections.push(reason)
-    process.on('unhandledRejection', onRejection)
-    try {
+    const rejections = await unhandledRejectionsDuring(async () => {
       const outbox = startOrderOutbox(slow.db, down)
       await waitFor(
         () => Promise.resolve(counts.calls),
@@ -351,9 +356,7 @@ describe('order outbox', () => {
       await outbox.settled()
       await db.close()
       await new Promise((r) => setTimeout(r, 500))
-    } finally {
-      process.off('unhandledRejection', onRejection)
-    }
+    })
     // Its question was answered before the close, not asked of a closed database after it.
     expect(slow.afterClose()).toBe(0)
     expect(rejections).toEqual([])
