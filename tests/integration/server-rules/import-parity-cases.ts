@@ -288,7 +288,12 @@ export const PARITY_CASES: ParityCase[] = [
   },
 ]
 
-/** What the catalogue looks like for the parity products (ids of new media rows made stable). */
+/**
+ * What the catalogue looks like for the parity products (ids of new media rows made stable). The
+ * cases' own ids all have the shape 0eN00000-0000-4000-8000-…; a bare '0e' prefix also matched one
+ * random uuid in 256, which made a new media row look like a recorded one (a fresh-clone CI failure).
+ */
+const CASE_ID = `'0e_00000-0000-4000-8000-%'`
 export async function paritySnapshot(backend: HumoBackend): Promise<unknown> {
   const { rows } = await backend.db.query<{ doc: unknown }>(`
     select jsonb_build_object(
@@ -300,7 +305,7 @@ export async function paritySnapshot(backend: HumoBackend): Promise<unknown> {
       'smokeback', p.smokeback_percentage, 'weight', p.weight_grams, 'brand', p.brand_id,
       'category', p.category_id, 'type', p.product_type_id, 'deleted', p._deleted,
       'media', (select coalesce(jsonb_agg(jsonb_build_object(
-          'id', case when m.id::text like '0e%' then m.id::text else 'new' end,
+          'id', case when m.id::text like ${CASE_ID} then m.id::text else 'new' end,
           'url', m.media_url, 'type', m.media_type, 'primary', m.is_primary,
           'order', m.display_order, 'deleted', m._deleted) order by m.media_url, m._deleted), '[]')
         from public.product_media m where m.product_id = p.id),
@@ -312,7 +317,7 @@ export async function paritySnapshot(backend: HumoBackend): Promise<unknown> {
         from public.terpene_profiles t where t.product_id = p.id)
     ) as doc
     from public.products p
-    where p.id::text like '0e%'
+    where p.id::text like ${CASE_ID}
     order by p.id
   `)
   return rows.map((r) => r.doc)
