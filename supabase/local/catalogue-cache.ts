@@ -7,12 +7,14 @@
 // (migration 20261126130100): Postgres delivers it with the commit's answer, before the writer
 // hears back, so a change reaches the next visitor as fast as without a cache, and a cached answer
 // costs no query at all. A change of nothing but some products' stock (an order) names those
-// products (migration 20261126150000) and drops only the answers that hold them or whose rows it
-// could reorder (docs/decisions/045); every other change drops everything.
+// products (migration 20261126150000) and touches only the answers that hold them (decision 045):
+// with their new stock in the notification (migration 20261127100000), an answer that shows them
+// is patched in place, else dropped (docs/decisions/049). Every other change drops everything.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite } from '@electric-sql/pglite'
 import { compressors, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from './compression.ts'
+import { patchRows, type PatchShape, type RowPatch } from './json-row-patch.ts'
 
 /** The channel every committed write to a catalogue table notifies (once per transaction). */
 export const CATALOGUE_CHANNEL = 'humo_catalogue'
@@ -52,10 +54,51 @@ export interface ProducedAnswer {
   readAt?: number | undefined
   /** See CachedAnswer.stockIds; left out, any stock change drops the answer. */
   stockIds?: ReadonlySet<string> | null | undefined
+  /** See CachedAnswer.stockPatch. */
+  stockPatch?: PatchShape | null | undefined
 }
 
 /** The notification payload of a change of some products' stock only: 'stock:<id>,<id>…'. */
 const STOCK_PAYLOAD = 'stock:'
+/**
+ * The same with the products' new values: 'stockrows:{"<id>": {"quantity_available": 3,
+ * "_modified": "…", "updated_at": "…"}, …}' (migration 20261127100000).
+ */
+const STOCK_ROWS_PAYLOAD = 'stockrows:'
+
+/** A change of nothing but some products' stock, with their new values when the payload had them. */
+interface StockChange {
+  version: number
+  ids: ReadonlySet<string>
+  rows: ReadonlyMap<string, RowPatch> | null
+}
+
+function parseStockChange(payload: string, version: number): StockChange | null {
+  if (payload.startsWith(STOCK_PAYLOAD)) {
+    const ids = new Set(payload.slice(STOCK_PAYLOAD.length).split(','))
+    return { version, ids, rows: null }
+  }
+  if (!payload.startsWith(STOCK_ROWS_PAYLOAD)) return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(payload.slice(STOCK_ROWS_PAYLOAD.length))
+  } catch {
+    parsed = null
+  }
+  // Not what the migration sends: treated as a change of anything.
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null
+  const rows = new Map<string, RowPatch>()
+  for (const [id, values] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!values || typeof values !== 'object') return null
+    rows.set(
+      id,
+      Object.fromEntries(
+        Object.entries(values as Record<string, unknown>).map(([k, v]) => [k, JSON.stringify(v)]),
+      ),
+    )
+  }
+  return { version, ids: new Set(rows.keys()), rows }
+}
 
 export interface CachedAnswer {
   version: number
@@ -77,6 +120,12 @@ export interface CachedAnswer {
    * that show no product. Null: every stock change drops it.
    */
   stockIds: ReadonlySet<string> | null
+  /**
+   * Which stock members its rows show, under their own names, when a stock change of the products
+   * it shows may be patched into it (a 200 JSON answer of rows with a plain "id"); null: such a
+   * change drops it.
+   */
+  stockPatch: PatchShape | null
 }
 
 /** Whether a change of these products' stock changes the answer. */
@@ -127,16 +176,19 @@ export function cacheKey(
 
 export class CatalogueCache {
   private readonly entries = new Map<string, CachedAnswer>()
-  private readonly loading = new Map<string, Promise<CachedAnswer>>()
+  /** Loads under way by key, with the version each began at. */
+  private readonly loading = new Map<string, { version: number; promise: Promise<CachedAnswer> }>()
   private bytes = 0
   /** Moved by every committed catalogue change. */
   private version = 0
   /** The version of the last change that dropped everything: older answers are never kept. */
   private droppedAllAt = 0
   /** The stock changes since then (at most STOCK_LOG_SIZE), oldest first. */
-  private stockLog: { version: number; ids: ReadonlySet<string> }[] = []
+  private stockLog: StockChange[] = []
   hits = 0
   misses = 0
+  /** Kept answers brought up to date by a stock change rather than dropped. */
+  patched = 0
 
   constructor(
     private readonly maxEntries = DEFAULT_MAX_ENTRIES,
@@ -157,19 +209,24 @@ export class CatalogueCache {
   }
 
   /**
-   * The catalogue changed: nothing kept so far is served again, or with a 'stock:' payload (only
-   * those products' stock changed), nothing that shows or could reorder those products.
+   * The catalogue changed: nothing kept so far is served again, or with a stock payload (only
+   * those products' stock changed), nothing that shows those products unless it is patched.
    */
   invalidate(payload = ''): void {
     this.version++
-    if (payload.startsWith(STOCK_PAYLOAD)) {
-      const ids = new Set(payload.slice(STOCK_PAYLOAD.length).split(','))
-      this.stockLog.push({ version: this.version, ids })
+    const change = parseStockChange(payload, this.version)
+    if (change) {
+      this.stockLog.push(change)
       if (this.stockLog.length > STOCK_LOG_SIZE) this.stockLog.shift()
       for (const [key, entry] of this.entries) {
-        if (!showsStockOf(entry, ids)) continue
-        this.entries.delete(key)
+        if (!showsStockOf(entry, change.ids)) continue
+        const patched = this.patch(entry, [change])
         this.bytes -= entry.bytes
+        if (patched) {
+          // Same place in the eviction order: a patch is not a use.
+          this.entries.set(key, patched)
+          this.bytes += patched.bytes
+        } else this.entries.delete(key)
       }
       return
     }
@@ -187,15 +244,43 @@ export class CatalogueCache {
     return db.listen(CATALOGUE_CHANNEL, (payload) => this.invalidate(payload))
   }
 
-  /** Whether an answer read at its version has been changed by a change since. */
-  private outdated(entry: CachedAnswer): boolean {
-    if (entry.version === this.version) return false
-    if (entry.version < this.droppedAllAt) return true
+  /**
+   * An answer with these stock changes (oldest first) written into its rows, as of the version
+   * now; null when one of them came without values or the answer cannot be patched.
+   */
+  private patch(entry: CachedAnswer, changes: StockChange[]): CachedAnswer | null {
+    // Without stockIds a stock change may move rows into or out of the answer: read it again.
+    if (!entry.stockPatch || !entry.stockIds || entry.status !== 200) return null
+    const rows = new Map<string, RowPatch>()
+    for (const change of changes) {
+      if (!change.rows) return null
+      for (const [id, values] of change.rows) rows.set(id, { ...rows.get(id), ...values })
+    }
+    const body = patchRows(entry.body.toString(), rows, entry.stockPatch)
+    if (body === null) return null
+    this.patched++
+    return buildEntry(this.version, {
+      status: entry.status,
+      headers: entry.headers,
+      body,
+      stockIds: entry.stockIds,
+      stockPatch: entry.stockPatch,
+    })
+  }
+
+  /**
+   * An answer read at its version, brought up to date with the changes since (patched with the
+   * stock changes that show in it), or null when a change since may show in it otherwise.
+   */
+  private upToDate(entry: CachedAnswer): CachedAnswer | null {
+    if (entry.version === this.version) return entry
+    if (entry.version < this.droppedAllAt) return null
     // Changes after it that are no longer remembered: it may show one of them.
-    if ((this.stockLog[0]?.version ?? Infinity) > entry.version + 1) return true
-    return this.stockLog.some(
+    if ((this.stockLog[0]?.version ?? Infinity) > entry.version + 1) return null
+    const shown = this.stockLog.filter(
       (change) => change.version > entry.version && showsStockOf(entry, change.ids),
     )
+    return shown.length === 0 ? entry : this.patch(entry, shown)
   }
 
   /** The answer for a key if it is kept or being read now; null otherwise. No database work. */
@@ -207,9 +292,10 @@ export class CatalogueCache {
       this.hits++
       return cached
     }
-    const running = this.loading.get(`${this.version}\n${key}`)
-    if (running) this.hits++
-    return running ?? null
+    const running = this.loading.get(key)
+    if (running?.version !== this.version) return null
+    this.hits++
+    return running.promise
   }
 
   /**
@@ -219,37 +305,56 @@ export class CatalogueCache {
    * version before it began, which is never newer than what it read: under load a read waits
    * behind orders that each move the version, and one kept under the version it waited from
    * would be thrown away every time.
+   *
+   * A load that began before a change is still joined: its answer is brought up to date once it
+   * is in (the stock changes that show in it patched in), and read again only if it cannot be.
+   * Under a stream of orders each read of a page outlives a few of them, and every shopper who
+   * came after one used to start a read of their own: a storm of reads that fed itself.
    */
   async load(key: string, produce: () => Promise<ProducedAnswer>): Promise<CachedAnswer> {
-    const found = this.lookup(key)
-    if (found) return found
+    for (;;) {
+      const cached = this.lookup(key)
+      if (cached) return cached
+      const running = this.loading.get(key)
+      if (!running) break
+      this.hits++
+      const entry = this.upToDate(await running.promise)
+      if (entry) return entry
+      // Not brought up to date: read again (joining a newer read if one began meanwhile).
+      if (this.loading.get(key) === running) break
+    }
     const version = this.version
-    const loadKey = `${version}\n${key}`
     this.misses++
-    const promise = (async () => {
-      const answer = await produce()
-      const entry = buildEntry(answer.readAt ?? version, answer)
-      this.store(key, entry)
-      return entry
-    })()
-    this.loading.set(loadKey, promise)
+    const running = {
+      version,
+      promise: (async () => {
+        const answer = await produce()
+        const read = buildEntry(answer.readAt ?? version, answer)
+        // Those who asked before a change that the read cannot be brought past get it as read.
+        return this.store(key, read) ?? read
+      })(),
+    }
+    this.loading.set(key, running)
     try {
-      return await promise
+      return await running.promise
     } finally {
-      this.loading.delete(loadKey)
+      if (this.loading.get(key) === running) this.loading.delete(key)
     }
   }
 
-  private store(key: string, entry: CachedAnswer): void {
+  /** Keeps an answer (brought up to date) and returns what was kept; null if it was not. */
+  private store(key: string, read: CachedAnswer): CachedAnswer | null {
     // A read that began before a change finished after it: served to those who asked before the
-    // change, never kept (unless the change was another product's stock).
-    if (this.outdated(entry)) return
+    // change, and kept only if the change was another product's stock or could be patched in.
+    const entry = this.upToDate(read)
+    if (!entry) return null
     const old = this.entries.get(key)
     if (old) {
       this.entries.delete(key)
       this.bytes -= old.bytes
     }
-    if (entry.bytes > this.maxBytes) return
+    // Too large to keep, but up to date: those waiting for it get it.
+    if (entry.bytes > this.maxBytes) return entry
     this.entries.set(key, entry)
     this.bytes += entry.bytes
     for (const [oldest, value] of this.entries) {
@@ -257,6 +362,7 @@ export class CatalogueCache {
       this.entries.delete(oldest)
       this.bytes -= value.bytes
     }
+    return entry
   }
 }
 
@@ -274,6 +380,7 @@ function buildEntry(version: number, answer: ProducedAnswer): CachedAnswer {
     // JSON compresses to well under a quarter with either encoding: an upper bound for both.
     bytes: body.length + Math.ceil(body.length / 2),
     stockIds: answer.stockIds ?? null,
+    stockPatch: answer.stockPatch ?? null,
   }
 }
 

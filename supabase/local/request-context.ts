@@ -52,8 +52,24 @@ export interface RequestMeta {
 }
 
 /**
+ * A string as an SQL literal, dollar-quoted with a tag it does not contain (so no setting such as
+ * standard_conforming_strings changes its meaning). Postgres text cannot hold NUL.
+ */
+function sqlText(value: string): string {
+  const text = value.replaceAll('\0', '\uFFFD')
+  let tag = '$h$'
+  // The first closing tag after the opening one must be the last one.
+  for (let n = 0; (text + tag).indexOf(tag) !== text.length; n++) tag = `$h${n}$`
+  return `${tag}${text}${tag}`
+}
+
+/**
  * Runs `work` in one transaction as the caller's role. PGlite has a single connection and
  * serialises transactions itself, so concurrent requests queue here rather than interleave.
+ *
+ * The role and settings go in one simple-protocol statement: a statement with parameters costs
+ * PGlite six calls into Postgres (parse, describe, bind, describe, execute, sync), and every
+ * request paid them before its own SQL (docs/decisions/049).
  */
 export async function withRequestRole<T>(
   db: PGlite,
@@ -61,20 +77,18 @@ export async function withRequestRole<T>(
   meta: RequestMeta,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
+  const settings = [
+    ['role', auth.role],
+    ['request.jwt.claims', JSON.stringify(auth.claims)],
+    ['request.method', meta.method],
+    ['request.path', meta.path],
+    ['request.headers', JSON.stringify(meta.headers)],
+  ]
+    .map(([name, value]) => `set_config('${name}', ${sqlText(value!)}, true)`)
+    .join(', ')
+  const setup = `${meta.readOnly ? 'set transaction read only; ' : ''}select ${settings}`
   return db.transaction(async (tx) => {
-    if (meta.readOnly) await tx.exec('set transaction read only')
-    await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('request.headers', $5, true)`,
-      [
-        auth.role,
-        JSON.stringify(auth.claims),
-        meta.method,
-        meta.path,
-        JSON.stringify(meta.headers),
-      ],
-    )
+    await tx.exec(setup)
     return work(tx)
   })
 }

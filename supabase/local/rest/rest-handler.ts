@@ -39,6 +39,7 @@ import {
 } from './sql-builder.ts'
 import { sendText } from '../compression.ts'
 import { isChunkedImport, runChunkedImport } from '../import-products.ts'
+import type { PatchShape } from '../json-row-patch.ts'
 import {
   CACHED_PULLS,
   CATALOGUE_TABLES,
@@ -268,16 +269,18 @@ function embedsProducts(items: SelectItem[]): boolean {
  * What a cached anonymous read shows of products' stock (CachedAnswer.stockIds): nothing for a
  * read of another catalogue table that embeds no products; for a read of products, the ids of the
  * rows it answers, when a stock change of another product cannot change it: no filter or order
- * mentions a stock column, and its page is either ordered by id last (a fixed place for every
- * row) or complete (fewer rows than its limit, no offset). Null (any stock change drops it)
- * otherwise.
+ * mentions a stock column (a change of stock then moves no row into, out of or within the
+ * answer's order). Null (any stock change drops it) otherwise.
+ *
+ * A page without an order (or with ties in it) is kept too (decision 049, which relaxed 045):
+ * Postgres may return its rows in another order after an update moved one, but any order is the
+ * answer to such a read, and the kept one shows what is there now.
  */
 function stockShown(
   table: string,
   request: ReadRequest,
   url: URL,
   body: string,
-  rowCount: number,
 ): ReadonlySet<string> | null {
   if (embedsProducts(request.select)) return null
   if (table !== 'products') return new Set()
@@ -285,9 +288,6 @@ function stockShown(
     if (key === 'select') continue
     if (STOCK_COLUMNS.some((column) => key.includes(column) || value.includes(column))) return null
   }
-  const root = request.options.get('') ?? { order: [], limit: null, offset: null }
-  const complete = !root.offset && (root.limit === null || rowCount < root.limit)
-  if (root.order.at(-1)?.column !== 'id' && !complete) return null
   // The answer's "id" must be the product's id: the plain column or *, and nothing else named id.
   const named = (item: SelectItem) =>
     item.kind === 'star'
@@ -318,6 +318,33 @@ function stockShown(
     ids.add(id)
   }
   return ids
+}
+
+/**
+ * Which stock columns a read of products shows under their own names, so that an order's new
+ * stock can be written into a kept answer (CachedAnswer.stockPatch); null when it shows one
+ * renamed, cast or as a JSON path, or shows something else under such a name.
+ */
+function stockPatchShape(
+  table: string,
+  request: ReadRequest,
+  stripNulls: boolean,
+): PatchShape | null {
+  if (table !== 'products') return null
+  const members = new Set<string>()
+  for (const item of request.select) {
+    if (item.kind === 'star') STOCK_COLUMNS.forEach((column) => members.add(column))
+    else if (item.kind === 'column') {
+      const plain = !item.alias && !item.cast
+      if (plain && STOCK_COLUMNS.includes(item.name)) members.add(item.name)
+      else if (
+        STOCK_COLUMNS.some((column) => item.name.includes(column)) ||
+        STOCK_COLUMNS.includes(item.alias ?? '')
+      )
+        return null
+    } else if (STOCK_COLUMNS.includes(item.alias ?? item.relation)) return null
+  }
+  return { members: [...members], stripNulls }
 }
 
 /** Whether every resource a read embeds is a catalogue table (so its answer may be cached). */
@@ -413,9 +440,8 @@ async function handleRead(
       headers,
       body: result.body,
       readAt,
-      stockIds: ctx.catalogueCache
-        ? stockShown(table, request, url, result.body, result.rowCount)
-        : null,
+      stockIds: ctx.catalogueCache ? stockShown(table, request, url, result.body) : null,
+      stockPatch: ctx.catalogueCache ? stockPatchShape(table, request, shape.stripNulls) : null,
     }
   }
   // The catalogue as the anon role reads it is the same for every anonymous shopper.
