@@ -16,6 +16,7 @@ import { replicateAdminOrders } from '../../src/data/replication/admin-orders-re
 import { clearAdminData } from '../../src/data/database'
 import { moveOrder } from '../../src/features/admin/orders/orders.actions'
 import type { HumoDatabase } from '../../src/data/database'
+import type { RpcClient } from '../../src/data/backend-client'
 
 let backend: RulesBackend
 let alex: TestUser
@@ -118,6 +119,47 @@ describe('admin order replication', () => {
     expect((await b.db.admin_orders.findOne(orderId).exec())?.status).toBe('processing')
     await rb.cancel()
     await Promise.all([a.db.close(), b.db.close()])
+  })
+
+  it('pulls again once the server applied a move, so no pull read before it has the last word', async () => {
+    const product = await createProduct(backend, { price: 14, quantity: 20 })
+    const placed = await placeOrder(
+      backend.anon,
+      orderInput([{ productId: product.id, quantity: 1 }]),
+    )
+    const orderId = placed.status === 'accepted' ? placed.order.id : ''
+    // What the device asks of the server, in order: a pull read before a move and answered after
+    // it would otherwise be written over the move (RxDB takes a pulled state as the newer one
+    // whenever nothing is left to push), and the board would keep the old column.
+    const calls: string[] = []
+    const rpc: RpcClient = {
+      rpc: async (fn, args) => {
+        calls.push(`${fn} asked`)
+        const answer = await alex.client.rpc(fn, args)
+        calls.push(`${fn} answered`)
+        return answer
+      },
+    }
+    const { db } = await createTestDatabase(undefined, ['admin_orders', 'order_notices'])
+    const replication = replicateAdminOrders(rpc, db, { identifier: 'admin-orders-last-word' })
+    await replication.awaitInSync()
+    expect((await db.admin_orders.findOne(orderId).exec())?.status).toBe('pending')
+
+    calls.length = 0
+    await setLocalStatus(db, orderId, 'processing')
+    await until(() => Promise.resolve(calls.includes('set_order_status answered')))
+    await until(() =>
+      Promise.resolve(
+        calls
+          .slice(calls.indexOf('set_order_status answered'))
+          .includes('pull_orders_admin answered'),
+      ),
+    )
+    await replication.awaitInSync()
+    expect((await db.admin_orders.findOne(orderId).exec())?.status).toBe('processing')
+    expect(calls.filter((c) => c === 'set_order_status asked')).toHaveLength(1)
+    await replication.cancel()
+    await db.close()
   })
 
   it('hands an order over only with the ID check, and tells an unchecked move why it was refused', async () => {

@@ -222,6 +222,7 @@ export function replicateAdminOrders(
       batchSize: 20,
       handler: async (rows) => {
         const conflicts: WithDeleted<AdminOrderDoc>[] = []
+        let applied = false
         for (const { newDocumentState, assumedMasterState } of rows) {
           // Staff only change statuses; deletions and other fields are never pushed.
           if (newDocumentState._deleted || !assumedMasterState) continue
@@ -238,12 +239,19 @@ export function replicateAdminOrders(
           })
           // Another tab of this device already sent this move and the server took it.
           if (answer === null) continue
+          applied ||= answer.applied
           if (!answer.applied) {
             conflicts.push(
               refusedState(answer, assumedMasterState.status, assumedMasterState.serverModified),
             )
           }
         }
+        // A pull read before this move may still be on its way, and RxDB would write its older
+        // state over the move (it takes a pulled state as newer whenever nothing is left to push):
+        // the board would show the old column until something else moved. A pull asked for now
+        // runs after that one and brings the server's state after the move (the sync property
+        // bench found it, decision 049).
+        if (applied) resync$.next('RESYNC')
         return conflicts
       },
     },

@@ -137,7 +137,8 @@ async function settleOutbox(outbox: OrderOutbox | undefined) {
 
 const networkDown = () => new TypeError('fetch failed (sync test network)')
 
-type Net = { online: boolean; faults: Fault[]; inflight: number }
+/** A device's network; `who` names it in the run's log (e.g. 'st1'). */
+type Net = { online: boolean; faults: Fault[]; inflight: number; who: string }
 
 type Shopper = {
   kind: 'shopper'
@@ -277,6 +278,7 @@ export class SyncWorld {
           response = await send()
           await first
         } else response = await send()
+        if (net.who.startsWith('st')) await this.trace(net, fault, input, init, response)
         if (fault === 'drop-answer') {
           await response.arrayBuffer().catch(() => undefined)
           throw networkDown()
@@ -286,6 +288,43 @@ export class SyncWorld {
       } finally {
         net.inflight--
       }
+    }
+  }
+
+  /**
+   * What a staff device's moves and pulls of orders did, in the run's log: a divergence is printed
+   * with it, and the timing that made it does not come back in a replay.
+   */
+  private async trace(
+    net: Net,
+    fault: Fault | 'ok',
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    response: Response,
+  ) {
+    const url = String(input instanceof Request ? input.url : input)
+    const short = (id: unknown) => String(id).slice(0, 4)
+    const seen = (rows: { id?: string; status?: string; _modified?: string }[]) =>
+      rows.map((r) => `${short(r.id)}:${r.status}@${r._modified?.slice(17, 23)}`).join(',')
+    try {
+      if (url.includes('/rpc/set_order_status')) {
+        const body = typeof init?.body === 'string' ? init.body : '{}'
+        const args = JSON.parse(body) as { p_id: string; p_from: string; p_to: string }
+        const answer = (await response.clone().json()) as {
+          applied?: boolean
+          order?: { status?: string }
+        }
+        this.log.push(
+          `${net.who} move ${short(args.p_id)} ${args.p_from}>${args.p_to} ${answer.applied ? 'applied' : `refused(${answer.order?.status})`} ${fault}`,
+        )
+      } else if (url.includes('/rpc/pull_orders_admin')) {
+        const answer = (await response.clone().json()) as {
+          rows?: { id?: string; status?: string; _modified?: string }[]
+        }
+        this.log.push(`${net.who} pull ${seen(answer.rows ?? [])} ${fault}`)
+      }
+    } catch {
+      this.log.push(`${net.who} ${url.split('/').at(-1)} unreadable ${fault}`)
     }
   }
 
@@ -388,7 +427,7 @@ export class SyncWorld {
     }
     // The five devices open and make their first pull at the same time, as five phones would.
     const shoppers = Array.from({ length: SHOPPERS }, async (_, i) => {
-      const net: Net = { online: true, faults: [], inflight: 0 }
+      const net: Net = { online: true, faults: [], inflight: 0, who: `sh${i}` }
       const { db, name } = await openDevice(null, SHOPPER_COLLECTIONS)
       const shopper: Shopper = {
         kind: 'shopper',
@@ -408,7 +447,7 @@ export class SyncWorld {
       return shopper
     })
     const staff = Array.from({ length: STAFF }, async (_, i) => {
-      const net: Net = { online: true, faults: [], inflight: 0 }
+      const net: Net = { online: true, faults: [], inflight: 0, who: `st${i}` }
       const { db, name } = await openDevice(null, STAFF_COLLECTIONS)
       const { email, token } = this.tokens[i]!
       const staff: Staff = {
