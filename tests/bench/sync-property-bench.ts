@@ -36,6 +36,8 @@ type Report =
       index: number
       problems: string[]
       schedule: Action[] | null
+      /** The run's log (actions, staff moves and pulls) when it diverged. */
+      log: string[] | null
       orders: number
       moves: number
       cpuMs: number
@@ -79,6 +81,7 @@ async function worker(seed: number) {
             index: at,
             problems,
             schedule: problems.length > 0 ? schedule : null,
+            log: problems.length > 0 ? world.log : null,
             orders: world.lastStats.orders,
             moves: world.lastStats.moves,
             cpuMs: (used.user + used.system) / 1000,
@@ -133,6 +136,7 @@ async function main() {
       divergent.push({ index, schedule: schedule ?? [], problems })
       console.log(`divergence in schedule ${index}: ${problems.join('; ')}`)
       console.log(`  schedule: ${JSON.stringify(schedule)}`)
+      if (report.log) console.log(`  log: ${report.log.join(' ')}`)
       console.log(`  replay: HUMO_SYNC_SEED=${seed} HUMO_SYNC_PATH=${index} npx vitest run ${TEST}`)
     }
     if (finished % 100 === 0) {
