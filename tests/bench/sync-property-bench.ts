@@ -183,6 +183,7 @@ async function main() {
               index: under,
               problems: [`the worker process died (${signal ?? `exit ${code}`}) during it`],
               schedule: null,
+              log: null,
               orders: 0,
               moves: 0,
               cpuMs: 0,
