@@ -98,9 +98,10 @@ export interface HumoBackendOptions {
   logger?: Logger | null
   /**
    * Keep a new device's first pull ready in the catalogue cache (pull-warmer.ts, decision 046).
-   * Default off (tests); `npm start` turns it on.
+   * Default off (tests); `npm start` turns it on. `quietMs`: how long the catalogue must stay
+   * unchanged before the warmer reads it again (default 1.5 s).
    */
-  warmPulls?: boolean
+  warmPulls?: boolean | { quietMs: number }
 }
 
 export interface HumoMailOptions {
@@ -288,6 +289,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       jwtSecret: keys.secret,
       beforeRpc: createRpcRateLimits(limiter),
       catalogueCache,
+      onFirstPullMiss: () => pullWarmer?.readAhead(),
     }
     const auth = {
       db,
@@ -532,6 +534,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         db,
         url: `${options.tls ? 'https' : 'http'}://${self.includes(':') ? `[${self}]` : self}:${listening.port}`,
         anonKey: keys.anonKey,
+        quietMs: typeof options.warmPulls === 'object' ? options.warmPulls.quietMs : undefined,
         warn: (message) => reportError(message, null),
       })
     }

@@ -83,3 +83,41 @@ describe('the first pull warmer', () => {
     expect(rewarmed.find((row) => row.id === changed.id)?.name).toBe('Changed Twice Kush')
   })
 })
+
+describe('a device that comes right after a change', () => {
+  it('has the warmer read the next pages ahead of it, without waiting for the catalogue to be quiet', async () => {
+    // Quiet for ten minutes before the warmer reads by itself: only the device can start it.
+    const shop = await startHumoBackend({
+      seedProducts: 1100,
+      quiet: true,
+      rateLimits: null,
+      warmPulls: { quietMs: 600_000 },
+    })
+    try {
+      await shop.pullsWarmed()
+      await shop.db.query(`update public.products set name = name || ' Changed'`)
+      const client = createRpcClient({ supabaseUrl: shop.url, supabaseAnonKey: shop.anonKey })
+      const first = await callPull<Row>(client, 'pull_products', undefined, PULL_BATCH_SIZE, null)
+      expect(first.rows.length).toBe(PULL_BATCH_SIZE)
+      // The first page was not in the cache: the warmer reads the second one now.
+      await shop.pullsWarmed()
+      await shop.db.transaction(async (tx) => {
+        await tx.exec('set local session_replication_role = replica')
+        await tx.query(`update public.products set name = name || ' Unheard'`)
+      })
+      const last = first.rows.at(-1)!
+      const second = await callPull<Row>(
+        client,
+        'pull_products',
+        { modified: last._modified, id: last.id },
+        PULL_BATCH_SIZE,
+        null,
+      )
+      const live = second.rows.filter((row) => !row._deleted)
+      expect(live.length).toBe(100)
+      expect(live.every((row) => row.name?.endsWith(' Changed'))).toBe(true)
+    } finally {
+      await shop.close()
+    }
+  }, 120_000)
+})

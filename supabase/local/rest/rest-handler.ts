@@ -57,6 +57,11 @@ export interface RestContext {
   beforeRpc?: (call: RpcCall) => void
   /** Anonymous catalogue pulls and reads, kept per catalogue version (catalogue-cache.ts). */
   catalogueCache?: CatalogueCache
+  /**
+   * A new device's first page of pull_products was not in the cache: the pull warmer reads the
+   * next pages ahead of it (pull-warmer.ts, readAhead).
+   */
+  onFirstPullMiss?: () => void
 }
 
 export interface RpcCall {
@@ -817,7 +822,15 @@ async function handleRpc(
   // entry never holds what depends on who asks.
   if (ctx.catalogueCache && CACHED_PULLS.has(name) && isAnonymous(auth)) {
     const key = cacheKey(req, url, shape, prefer, method === 'POST' ? args : null)
-    await sendCached(req, res, await ctx.catalogueCache.load(key, run))
+    const firstPage = name === 'pull_products' && args.after_modified == null
+    const read =
+      firstPage && ctx.onFirstPullMiss
+        ? () => {
+            ctx.onFirstPullMiss?.()
+            return run()
+          }
+        : run
+    await sendCached(req, res, await ctx.catalogueCache.load(key, read))
     return
   }
   const answer = await run()
