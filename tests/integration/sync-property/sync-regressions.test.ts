@@ -24,6 +24,25 @@ const regressions: { title: string; schedule: Action[] }[] = [
       { k: 'move', st: 0, o: 0, to: 'pending' },
     ],
   },
+  {
+    // Seed 20261126, schedule 5435 of the 10,000-schedule bench: staff 1 showed the order as
+    // shipped, the server cancelled. A timing (a pull read before staff 1's move, answered after
+    // it): it did not come back in replays, so tests/integration/admin-orders-sync.test.ts holds
+    // the deterministic test of its fix (a pull after every applied move, decision 049).
+    title: 'both staff move one order at once as the server goes down: every board shows its state',
+    schedule: [
+      { k: 'online', d: 3 },
+      { k: 'wait', ms: 55 },
+      { k: 'set-qty', s: 0, p: 0, q: 0 },
+      { k: 'move', st: 1, o: 0, to: 'shipped' },
+      { k: 'order', s: 1, lines: [], via: 'offline' },
+      { k: 'both-move', o: 7, to: ['pending', 'delivered'] },
+      { k: 'server-up' },
+      { k: 'add', s: 2, p: 0, q: 1 },
+      { k: 'both-move', o: 6, to: ['shipped', 'cancelled'] },
+      { k: 'server-down' },
+    ],
+  },
 ]
 
 describe('sync regressions', () => {
