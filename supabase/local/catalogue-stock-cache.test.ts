@@ -3,11 +3,11 @@
 // patched with its new stock (decision 049, migration 20261127100000) or read again; the pulls
 // ordered by _modified and any read whose filter or order mentions the stock are read again.
 // Every other change still drops everything, and a change still reaches the next visitor at once.
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CatalogueCache, type CachedAnswer, type ProducedAnswer } from './catalogue-cache.ts'
 import {
   createProduct,
+  orderInput,
   startRulesBackend,
   type RulesBackend,
 } from '../../tests/integration/server-rules/rules-backend'
@@ -41,28 +41,7 @@ async function placeOrder(productId: string, quantity: number): Promise<void> {
   const response = await fetch(`${backend.url}/rest/v1/rpc/place_order`, {
     method: 'POST',
     headers: { ...anonHeaders(), 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      p_order: {
-        id: randomUUID(),
-        secret: randomUUID() + randomUUID(),
-        customer: {
-          email: 'stock-cache@example.com',
-          firstName: 'Stock',
-          lastName: 'Cache',
-          phone: '(510) 555-0101',
-        },
-        fulfilment: 'delivery',
-        deliveryMethod: 'standard',
-        shippingAddress: {
-          address1: '12 Grand Ave',
-          city: 'Oakland',
-          state: 'CA',
-          zipCode: '94612',
-        },
-        paymentMethod: 'cash',
-        items: [{ productId, quantity }],
-      },
-    }),
+    body: JSON.stringify({ p_order: orderInput([{ productId, quantity }]) }),
   })
   expect(((await response.json()) as { status: string }).status).toBe('accepted')
 }

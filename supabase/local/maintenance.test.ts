@@ -2,10 +2,10 @@
 // The stand-in for autovacuum (maintenance.ts, docs/decisions/048): after a stream of orders the
 // churned tables get vacuumed and analyzed (PGlite's single-user Postgres never does it), and a
 // round leaves quiet tables alone.
-import { randomUUID } from 'node:crypto'
 import { afterEach, expect, it } from 'vitest'
 import { startMaintenance, type MaintenanceRound } from './maintenance.ts'
 import { startHumoBackend, type HumoBackend } from './server.ts'
+import { orderInput } from '../../tests/integration/server-rules/rules-backend'
 
 let backend: HumoBackend | null = null
 
@@ -39,7 +39,6 @@ async function placeOrders(shop: HumoBackend, count: number): Promise<void> {
     'select id from public.products where is_active and quantity_available > 100 limit 1',
   )
   for (let i = 0; i < count; i++) {
-    const id = randomUUID()
     const answer = await fetch(`${shop.url}/rest/v1/rpc/place_order`, {
       method: 'POST',
       headers: {
@@ -47,28 +46,7 @@ async function placeOrders(shop: HumoBackend, count: number): Promise<void> {
         Authorization: `Bearer ${shop.anonKey}`,
         'Content-Type': 'application/json',
       },
-      body: JSON.stringify({
-        p_order: {
-          id,
-          secret: `maintenance-${id}`,
-          customer: {
-            email: `maint-${id.slice(0, 8)}@example.com`,
-            firstName: 'Vera',
-            lastName: 'Vacuum',
-            phone: '(707) 555-0148',
-          },
-          fulfilment: 'delivery',
-          deliveryMethod: 'standard',
-          shippingAddress: {
-            address1: '500 Valencia St',
-            city: 'San Francisco',
-            state: 'CA',
-            zipCode: '94110',
-          },
-          paymentMethod: 'cash',
-          items: [{ productId: rows[0]!.id, quantity: 1 }],
-        },
-      }),
+      body: JSON.stringify({ p_order: orderInput([{ productId: rows[0]!.id, quantity: 1 }]) }),
     })
     expect(answer.status).toBe(200)
     await answer.text()

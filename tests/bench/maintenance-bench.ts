@@ -5,7 +5,6 @@
 // database, each step timed. Sizes are the change queue's and the database's at the end.
 // Run: npm run bench -- maintenance   (or npx tsx tests/bench/maintenance-bench.ts [--seconds 20]
 // [--products 2000])
-import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +13,7 @@ import { parseArgs } from 'node:util'
 import { startMaintenance, type MaintenanceStep } from '../../supabase/local/maintenance.ts'
 import { startHumoBackend, type HumoBackend } from '../../supabase/local/server.ts'
 import { writeBenchFigures, type Figure } from './bench-figures.ts'
+import { orderInput } from '../integration/server-rules/rules-backend'
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +49,6 @@ async function placeOrders(backend: HumoBackend, ms: number) {
   const latencies: number[] = []
   const end = Date.now() + ms
   const one = async () => {
-    const id = randomUUID()
     const started = performance.now()
     const answer = await fetch(`${backend.url}/rest/v1/rpc/place_order`, {
       method: 'POST',
@@ -59,26 +58,7 @@ async function placeOrders(backend: HumoBackend, ms: number) {
         'Content-Type': 'application/json',
       },
       body: JSON.stringify({
-        p_order: {
-          id,
-          secret: `bench-${id}`,
-          customer: {
-            email: `bench-${id.slice(0, 8)}@example.com`,
-            firstName: 'Vera',
-            lastName: 'Vacuum',
-            phone: '(707) 555-0148',
-          },
-          fulfilment: 'delivery',
-          deliveryMethod: 'standard',
-          shippingAddress: {
-            address1: '500 Valencia St',
-            city: 'San Francisco',
-            state: 'CA',
-            zipCode: '94110',
-          },
-          paymentMethod: 'cash',
-          items: [{ productId: rows[latencies.length % rows.length]!.id, quantity: 1 }],
-        },
+        p_order: orderInput([{ productId: rows[latencies.length % rows.length]!.id, quantity: 1 }]),
       }),
     })
     if (answer.status !== 200)
