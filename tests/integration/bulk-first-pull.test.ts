@@ -68,6 +68,43 @@ function countingStorage(written: Map<string, number>): RxStorage<unknown, unkno
   }
 }
 
+/**
+ * The tests' storage with the products' Dexie internals out of the first pull's reach (its pages
+ * go through the storage's bulkWrite), the first of those writes failing.
+ */
+function storageFailingOnce(): RxStorage<unknown, unknown> {
+  const inner = testStorage() as RxStorage<unknown, unknown>
+  let failed = false
+  return {
+    ...inner,
+    async createStorageInstance<D>(params: RxStorageInstanceCreationParams<D, unknown>) {
+      const instance: RxStorageInstance<D, unknown, unknown> =
+        await inner.createStorageInstance<D>(params)
+      if (params.collectionName !== 'products') return instance
+      return new Proxy(instance, {
+        get(target, prop, receiver) {
+          if (prop === 'originalStorageInstance' || prop === 'internals') return undefined
+          const value: unknown = Reflect.get(target, prop, receiver)
+          if (typeof value !== 'function') return value
+          // The instance's own methods still see its internals.
+          if (prop !== 'bulkWrite') return (value as () => unknown).bind(target)
+          return (rows: unknown[], context: string) => {
+            if (!failed && context.startsWith('replication-downstream')) {
+              failed = true
+              return Promise.reject(new Error('the disk said no, once'))
+            }
+            return (value as (r: unknown[], c: string) => Promise<unknown>).call(
+              target,
+              rows,
+              context,
+            )
+          }
+        },
+      })
+    },
+  }
+}
+
 describe('a first pull into an empty device', () => {
   it("on RxDB's Dexie storage adds its full pages to Dexie's table, and tells RxDB of them", async () => {
     const written = new Map<string, number>()
@@ -171,6 +208,30 @@ describe('a first pull into an empty device', () => {
     await db.close()
     // Back as it was, for the other tests of this backend.
     await update(deactivated!.id, { is_active: true })
+  })
+
+  it("writes a page again at once when its write fails, without RxDB's retry (5 s later)", async () => {
+    const db = await createHumoDatabase({
+      name: `humo-write-fails-${process.pid}`,
+      storage: storageFailingOnce(),
+      only: ['products'],
+    })
+    const replication = replicateProducts(backend.anon, db, { identifier: 'again', batchSize: 5 })
+    try {
+      // A failed cycle is reported on error$ before RxDB waits to retry it.
+      const outcome = await Promise.race([
+        replication.awaitInitialReplication().then(() => 'in sync'),
+        new Promise((resolve) =>
+          replication.error$.subscribe((error) => resolve(`error: ${error.message}`)),
+        ),
+      ])
+      expect(outcome).toBe('in sync')
+      const docs = await db.products.find().exec()
+      expect(new Map(docs.map((d) => [d.id, d.serverModified]))).toEqual(await serverProducts())
+    } finally {
+      await replication.cancel()
+      await db.close()
+    }
   })
 
   it('leaves a device that holds products to the protocol', async () => {

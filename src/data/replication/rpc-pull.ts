@@ -17,8 +17,9 @@
  * second bound, a catalogue written in one go was re-read whole by every pull.
  *
  * A first pull (no checkpoint) of a pull-only replication whose first page is full, into an empty
- * collection, writes its further full pages itself, in bulk, while the next one downloads
- * (./bulk-first-pull.ts, its own chunk, fetched only for a first pull; decision 035).
+ * collection, writes its pages itself, in bulk, while the next one downloads, and ends the cycle
+ * itself (./bulk-first-pull.ts, its own chunk, fetched only for a first pull, while the first page
+ * downloads; decisions 035, 046, 050).
  */
 import type { RxCollection, WithDeleted } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
@@ -98,6 +99,36 @@ function dedupe<Row extends WireRow>(rows: Row[]): Row[] {
   return [...byId.values()]
 }
 
+/**
+ * The end of a cycle, from its last forward page (short) and the checkpoint after it: the tail,
+ * read from there with a look behind for late commits, and the rows of the cycle that remain to
+ * be written, with the checkpoint it ends at. `since` is the read before this cycle (a first
+ * cycle: its first read); `unseen` keeps the rows behind that the device does not hold at that
+ * version.
+ */
+export async function endOfCycle<Row extends WireRow>(
+  supabase: RpcClient,
+  rpc: string,
+  forward: PullResult<Row>,
+  next: PullCheckpoint,
+  since: string | undefined,
+  batchSize: number,
+  overlapMs: number,
+  unseen: (rows: Row[]) => Promise<Row[]>,
+): Promise<{ rows: Row[]; end: PullCheckpoint }> {
+  const behindFrom = later(
+    windowStart(next.modified, overlapMs),
+    since && windowStart(since, overlapMs),
+  )!
+  const tail = await callPull<Row>(supabase, rpc, next, batchSize, behindFrom)
+  const rows = dedupe([...forward.rows, ...tail.rows, ...(await unseen(tail.behind))])
+  const end = lastCheckpoint(tail.rows, next)!
+  // Rows the tail passed were committed before its read; later ones are for the next cycle.
+  if (tail.readAt) end.readAt = tail.readAt
+  else delete end.readAt
+  return { rows, end }
+}
+
 export type PullHandler<Doc> = (
   checkpoint: PullCheckpoint | undefined,
   batchSize: number,
@@ -128,27 +159,33 @@ export function createRpcPullHandler<Doc extends Versioned, Row extends WireRow>
   }
 
   return async (checkpoint, batchSize) => {
-    let forward = await callPull<Row>(supabase, rpc, checkpoint, batchSize, null)
-    // A first pull: ./bulk-first-pull.ts takes it on if the page is full and nothing is held.
-    if (!checkpoint && bulk)
-      ({ checkpoint, forward } = await import('./bulk-first-pull').then((m) =>
-        m.fullPagesInBulk(forward, supabase, rpc, batchSize, toDoc, bulk()),
-      ))
+    // A first pull: ./bulk-first-pull.ts is fetched, and looks whether the collection is empty,
+    // while the first page downloads; it takes the cycle on if the page is full and nothing is
+    // held.
+    const first =
+      !checkpoint &&
+      bulk &&
+      import('./bulk-first-pull').then((m) =>
+        m.firstPull(bulk(), supabase, rpc, batchSize, toDoc, overlapMs),
+      )
+    const forward = await callPull<Row>(supabase, rpc, checkpoint, batchSize, null)
+    const done = first && (await (await first)(forward))
+    if (done) return done
     const next = lastCheckpoint(forward.rows, checkpoint)
     // Late commits are looked for from the read before this cycle (a first cycle: this read).
     const since = checkpoint ? checkpoint.readAt : forward.readAt
     if (forward.rows.length < batchSize && next) {
       // The tail of the cycle: look behind the checkpoint for late commits.
-      const behindFrom = later(
-        windowStart(next.modified, overlapMs),
-        since && windowStart(since, overlapMs),
-      )!
-      const tail = await callPull<Row>(supabase, rpc, next, batchSize, behindFrom)
-      const rows = dedupe([...forward.rows, ...tail.rows, ...(await unseen(tail.behind))])
-      const end = lastCheckpoint(tail.rows, next)!
-      // Rows the tail passed were committed before its read; later ones are for the next cycle.
-      if (tail.readAt) end.readAt = tail.readAt
-      else delete end.readAt
+      const { rows, end } = await endOfCycle(
+        supabase,
+        rpc,
+        forward,
+        next,
+        since,
+        batchSize,
+        overlapMs,
+        unseen,
+      )
       return { documents: rows.map(toDoc), checkpoint: end }
     }
     // A full batch (its checkpoint made from a row, without `readAt`): more follow in this

@@ -2,8 +2,11 @@
 // request's server time (request sent → first byte, from Resource Timing) and transfer (first →
 // last byte), the JSON parse of its answer, the storage calls RxDB makes (Dexie over IndexedDB,
 // by collection and method), the synchronous part of IndexedDB's put (the structured clone of each
-// document) and the main thread's long tasks. Bench-only: it patches fetch, JSON.parse and
-// IDBObjectStore.put while a pull runs, and wraps the storage the bench's database is made with.
+// document) and the main thread's long tasks; and a trace of it all in time, with every IndexedDB
+// transaction from its creation to its completion (decision 050). Bench-only: it patches fetch,
+// JSON.parse and IDBObjectStore.put and add while a pull runs, IDBDatabase.transaction once the
+// page loads (recording only during a pull), and wraps the storage the bench's database is made
+// with.
 import type { RxStorage, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb'
 
 export type RequestFigure = {
@@ -22,8 +25,22 @@ export type RequestFigure = {
 
 export type StorageFigure = { calls: number; ms: number; docs: number }
 
+/** One IndexedDB transaction, RxDB storage call or mark of the pull, for --trace. */
+export type TraceEvent = {
+  kind: 'idb' | 'storage' | 'mark'
+  /** idb: database and stores; storage: `<collection>.<method>`; mark: what happened. */
+  name: string
+  /** idb: mode; storage: the write's context. */
+  detail: string
+  docs: number
+  start: number
+  end: number
+  outcome: string
+}
+
 export type PullBreakdown = {
   requests: RequestFigure[]
+  trace: TraceEvent[]
   /** `<collection or meta instance>.<method>` → totals. */
   storage: Record<string, StorageFigure>
   /** Synchronous time inside IDBObjectStore.put and add (structured clone and index keys). */
@@ -35,6 +52,7 @@ export type PullBreakdown = {
 
 type Probe = {
   breakdown: PullBreakdown
+  origin: number
   stop(): void
 }
 
@@ -61,11 +79,24 @@ export function timedStorage<I, O>(inner: RxStorage<I, O>): RxStorage<I, O> {
           if (typeof prop !== 'string' || !TIMED_METHODS.has(prop)) return method.bind(target)
           return async (...args: unknown[]) => {
             const started = performance.now()
+            let outcome = 'ok'
             try {
               return await method.apply(target, args)
+            } catch (error) {
+              outcome = String(error)
+              throw error
             } finally {
               const probe = current
               if (probe) {
+                probe.breakdown.trace.push({
+                  kind: 'storage',
+                  name: `${label}.${prop}`,
+                  detail: typeof args[1] === 'string' ? args[1] : '',
+                  docs: Array.isArray(args[0]) ? args[0].length : 0,
+                  start: started - probe.origin,
+                  end: performance.now() - probe.origin,
+                  outcome,
+                })
                 const key = `${label}.${prop}`
                 const figure = (probe.breakdown.storage[key] ??= { calls: 0, ms: 0, docs: 0 })
                 figure.calls++
@@ -80,10 +111,49 @@ export function timedStorage<I, O>(inner: RxStorage<I, O>): RxStorage<I, O> {
   }
 }
 
+const traced = new WeakMap<IDBTransaction, TraceEvent>()
+const dexieName = /^rxdb-dexie-bench-\d+--\d+--/
+
+/**
+ * Every IndexedDB transaction of a probe, created → complete (or abort), with its database and
+ * stores; put and add count its documents. Patched once, when this module loads: Dexie binds
+ * `IDBDatabase.transaction` when it opens a database, before any pull starts.
+ */
+const originalTransaction = Object.getOwnPropertyDescriptor(IDBDatabase.prototype, 'transaction')!
+  .value as IDBDatabase['transaction']
+IDBDatabase.prototype.transaction = function (
+  this: IDBDatabase,
+  ...args: Parameters<IDBDatabase['transaction']>
+) {
+  const transaction = originalTransaction.apply(this, args)
+  const probe = current
+  if (!probe) return transaction
+  const names = Array.isArray(args[0]) ? args[0] : [args[0]]
+  const event: TraceEvent = {
+    kind: 'idb',
+    name: `${this.name.replace(dexieName, '')}/${names.join(',')}`,
+    detail: args[1] ?? 'readonly',
+    docs: 0,
+    start: performance.now() - probe.origin,
+    end: NaN,
+    outcome: 'open',
+  }
+  probe.breakdown.trace.push(event)
+  traced.set(transaction, event)
+  const done = (outcome: string) => () => {
+    event.end = performance.now() - probe.origin
+    event.outcome = outcome
+  }
+  transaction.addEventListener('complete', done('complete'))
+  transaction.addEventListener('abort', done('abort'))
+  return transaction
+} as IDBDatabase['transaction']
+
 /** Starts measuring; `stop()` restores what it patched. Times are since `origin`. */
 export function startPullProbe(origin: number): Probe {
   const breakdown: PullBreakdown = {
     requests: [],
+    trace: [],
     storage: {},
     idbPutMs: 0,
     idbPuts: 0,
@@ -156,6 +226,8 @@ export function startPullProbe(origin: number): Probe {
     try {
       return originalPut.apply(this, args)
     } finally {
+      const event = traced.get(this.transaction)
+      if (event) event.docs++
       breakdown.idbPutMs += performance.now() - started
       breakdown.idbPuts++
     }
@@ -169,6 +241,8 @@ export function startPullProbe(origin: number): Probe {
     try {
       return originalAdd.apply(this, args)
     } finally {
+      const event = traced.get(this.transaction)
+      if (event) event.docs++
       breakdown.idbPutMs += performance.now() - started
       breakdown.idbPuts++
     }
@@ -188,6 +262,7 @@ export function startPullProbe(origin: number): Probe {
 
   const probe: Probe = {
     breakdown,
+    origin,
     stop() {
       window.fetch = originalFetch
       JSON.parse = originalParse
