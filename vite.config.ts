@@ -195,6 +195,11 @@ const routerPlugin = () =>
 /** Modules every catalogue page uses, shipped as one chunk (build.rolldownOptions below). */
 const CATALOGUE_SHARED = [
   'src/features/catalogue/components/product-card.tsx',
+  // The card's parts the product page shares (its media, potency, the phone query): left to the
+  // automatic splitting they came as small chunks of their own, a request each (decision 051).
+  'src/features/catalogue/components/card-media.tsx',
+  'src/features/catalogue/potency.ts',
+  'src/features/catalogue/hooks/use-media-query.ts',
   'src/features/catalogue/hooks/use-deferred-catalogue.ts',
   'src/features/cart/cart.actions.ts',
   'src/features/cart/hooks/use-add-to-cart.ts',

@@ -6,7 +6,7 @@
 import type { HumoDatabase } from './database'
 import { createAdminOrderConflictHandler } from './replication/admin-order-conflicts'
 import { adminOrderMigrationStrategies, adminOrderSchema } from './schemas/admin-order.schema'
-import { adminProductSchema } from './schemas/admin-product.schema'
+import { adminProductMigrationStrategies, adminProductSchema } from './schemas/admin-product.schema'
 import { orderNoticeSchema } from './schemas/order-notice.schema'
 
 export function adminCollectionDefinitions(db: HumoDatabase) {
@@ -16,7 +16,10 @@ export function adminCollectionDefinitions(db: HumoDatabase) {
       migrationStrategies: adminOrderMigrationStrategies,
       conflictHandler: createAdminOrderConflictHandler((notice) => db.order_notices.insert(notice)),
     },
-    admin_products: { schema: adminProductSchema },
+    admin_products: {
+      schema: adminProductSchema,
+      migrationStrategies: adminProductMigrationStrategies,
+    },
     order_notices: { schema: orderNoticeSchema },
   }
 }

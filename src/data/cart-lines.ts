@@ -22,6 +22,9 @@ export function cartSnapshotOf(product: ProductDoc): CartProductSnapshot {
     categorySlug: product.categorySlug,
     productTypeName: product.productType?.name ?? null,
     weightGrams: product.weightGrams ?? null,
+    isCannabis: product.isCannabis,
+    limitClass: product.limitClass ?? null,
+    limitGrams: product.limitGrams ?? null,
     stock: product.stock ?? null,
     unlimited: product.unlimited,
   }

@@ -17,13 +17,21 @@ import { yieldToMain } from '../lib/yield-to-main'
 import type { AdminOrderDoc } from './schemas/admin-order.schema'
 import type { AdminProductDoc } from './schemas/admin-product.schema'
 import { brandSchema, type BrandDoc } from './schemas/brand.schema'
-import { cartLineSchema, type CartLineDoc } from './schemas/cart-line.schema'
+import {
+  cartLineMigrationStrategies,
+  cartLineSchema,
+  type CartLineDoc,
+} from './schemas/cart-line.schema'
 import { categorySchema, type CategoryDoc } from './schemas/category.schema'
 import { contactMessageSchema, type ContactMessageDoc } from './schemas/contact-message.schema'
 import type { OrderNoticeDoc } from './schemas/order-notice.schema'
 import { orderMigrationStrategies, orderSchema, type OrderDoc } from './schemas/order.schema'
 import { productTypeSchema, type ProductTypeDoc } from './schemas/product-type.schema'
-import { productSchema, type ProductDoc } from './schemas/product.schema'
+import {
+  productMigrationStrategies,
+  productSchema,
+  type ProductDoc,
+} from './schemas/product.schema'
 import {
   shopSettingsMigrationStrategies,
   shopSettingsSchema,
@@ -69,11 +77,11 @@ export type CreateDatabaseOptions = {
 }
 
 const STOREFRONT_DEFINITIONS = {
-  products: { schema: productSchema },
+  products: { schema: productSchema, migrationStrategies: productMigrationStrategies },
   categories: { schema: categorySchema },
   brands: { schema: brandSchema },
   product_types: { schema: productTypeSchema },
-  cart_lines: { schema: cartLineSchema },
+  cart_lines: { schema: cartLineSchema, migrationStrategies: cartLineMigrationStrategies },
   orders: { schema: orderSchema, migrationStrategies: orderMigrationStrategies },
   contact_messages: { schema: contactMessageSchema },
   shop_settings: {

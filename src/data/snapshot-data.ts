@@ -25,7 +25,8 @@ import {
   type CategoryRow,
   type ProductTypeRow,
 } from './replication/reference-rows'
-import { shopSettingsRowToDoc, type ShopSettingsRow } from './replication/shop-settings-row'
+import { shopSettingsRowToDoc } from './replication/shop-settings-doc'
+import type { ShopSettingsRow } from './replication/shop-settings-row'
 import type { HumoDatabase } from './database'
 import type { HumoData, SyncState } from './humo-data'
 import { brandSchema, type BrandDoc } from './schemas/brand.schema'

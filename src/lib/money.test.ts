@@ -1,32 +1,66 @@
 import { describe, expect, it } from 'vitest'
+import type { ComplianceRule } from './compliance-rules'
 import {
+  DEFAULT_MONEY_RULES,
   formatMoney,
   formatThreshold,
   missingForFreeShipping,
   salePercent,
   shippingFor,
-  taxOf,
-  totalsFor,
 } from './money'
+import { totalsFor, type TaxContext } from './order-totals'
+
+const rule = (rule: ComplianceRule['rule'], value: number, passedOn = false): ComplianceRule => ({
+  id: rule,
+  rule,
+  value,
+  effectiveFrom: '2020-01-01',
+  passedOn,
+  label: null,
+  source: null,
+})
+
+/** CDTFA's worked example: 15% excise, 8.5% sales tax, a 10% city tax passed on. */
+const CDTFA: TaxContext = {
+  rules: [
+    rule('excise_rate', 0.15),
+    rule('sales_tax_rate', 0.085),
+    rule('local_tax_rate', 0.1, true),
+  ],
+  day: '2026-11-28',
+  kind: 'adult',
+  salesTaxExempt: false,
+}
 
 describe('money rules', () => {
-  it('charges the price asked, adds 8% tax and $9.99 shipping under $50', () => {
-    expect(totalsFor([{ price: 19.99, quantity: 2 }])).toEqual({
-      subtotal: 39.98,
-      tax: 3.2,
-      shipping: 9.99,
-      discount: 0,
-      total: 53.17,
-    })
+  it('prices CDTFA’s example order: $35 of cannabis delivered for $5 comes to $54.28', () => {
+    const totals = totalsFor(
+      [{ price: 35, quantity: 1, cannabis: true }],
+      'standard',
+      'delivery',
+      { ...DEFAULT_MONEY_RULES, standardShipping: 5, freeShippingThreshold: 100 },
+      CDTFA,
+    )
+    expect(totals.taxLines.map((l) => [l.label, l.amount])).toEqual([
+      ['City cannabis business tax (10%)', 3.5],
+      ['Cannabis excise tax (15%)', 6.53],
+      ['Sales tax (8.5%)', 4.25],
+    ])
+    expect(totals).toMatchObject({ subtotal: 35, shipping: 5, tax: 14.28, total: 54.28 })
   })
 
-  it('ships free from $50 and rounds every amount to cents', () => {
-    const totals = totalsFor([{ price: 33.33, quantity: 3 }])
+  it('ships free from $50, so the excise base has no fee, and rounds every amount to cents', () => {
+    const totals = totalsFor(
+      [{ price: 33.33, quantity: 3, cannabis: true }],
+      'standard',
+      'delivery',
+      DEFAULT_MONEY_RULES,
+      CDTFA,
+    )
     expect(totals.subtotal).toBe(99.99)
-    expect(totals.tax).toBe(8)
     expect(totals.shipping).toBe(0)
-    expect(totals.total).toBe(107.99)
-    expect(totalsFor([{ price: 65, quantity: 1 }]).tax).toBe(5.2)
+    expect(totals.taxLines.find((l) => l.kind === 'excise')!.base).toBe(109.99) // 99.99 + 10.00
+    expect(totals.total).toBe(roundTo(99.99 + totals.tax))
   })
 
   it('prices express delivery at $19.99 and pickup at nothing', () => {
@@ -35,7 +69,7 @@ describe('money rules', () => {
     expect(shippingFor(0)).toBe(0)
   })
 
-  it('says how much is missing for free shipping', () => {
+  it('says how much is missing for free delivery', () => {
     expect(missingForFreeShipping(42.5)).toBe(7.5)
     expect(missingForFreeShipping(50)).toBe(0)
     expect(missingForFreeShipping(0)).toBe(0)
@@ -51,33 +85,24 @@ describe('money rules', () => {
 })
 
 describe('money rules set in Admin Settings', () => {
-  const rules = {
-    taxRate: 0.08875,
-    freeShippingThreshold: 75,
-    standardShipping: 7.5,
-    expressDelivery: 24.99,
-  }
+  const rules = { freeShippingThreshold: 75, standardShipping: 7.5, expressDelivery: 24.99 }
 
-  it('uses the given tax rate, fees and free-delivery threshold', () => {
-    expect(totalsFor([{ price: 22, quantity: 3 }], 'standard', 'delivery', rules)).toEqual({
-      subtotal: 66,
-      tax: 5.86,
-      shipping: 7.5,
-      discount: 0,
-      total: 79.36,
-    })
+  it('uses the given fees and free-delivery threshold', () => {
+    const totals = totalsFor(
+      [{ price: 22, quantity: 3, cannabis: false }],
+      'standard',
+      'delivery',
+      rules,
+      CDTFA,
+    )
+    // A bag pays sales tax only, on itself and its delivery: 8.5% of 73.50.
+    expect(totals.taxLines).toEqual([
+      { kind: 'sales', label: 'Sales tax (8.5%)', rate: 0.085, base: 73.5, amount: 6.25 },
+    ])
+    expect(totals.total).toBe(79.75)
     expect(shippingFor(80, 'standard', 'delivery', rules)).toBe(0)
     expect(shippingFor(80, 'express', 'delivery', rules)).toBe(24.99)
     expect(missingForFreeShipping(66, rules)).toBe(9)
-  })
-
-  it('rounds tax half up in cents as Postgres does', () => {
-    // 22 * 0.08875 = 1.9525 exactly; a float multiplication would give 1.95249…
-    expect(taxOf(22, 0.08875)).toBe(1.95)
-    expect(taxOf(22.6, 0.08875)).toBe(2.01)
-    expect(taxOf(0.5, 0.05)).toBe(0.03)
-    expect(taxOf(99.99, 0.08)).toBe(8)
-    expect(taxOf(10, 0)).toBe(0)
   })
 
   it('writes the threshold without cents when it is whole dollars', () => {
@@ -85,3 +110,7 @@ describe('money rules set in Admin Settings', () => {
     expect(formatThreshold(49.5)).toBe('$49.50')
   })
 })
+
+function roundTo(value: number) {
+  return Math.round(value * 100) / 100
+}

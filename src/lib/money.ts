@@ -1,25 +1,22 @@
 /**
  * Money rules of the shop (SPEC.md §9 with DESIGN.md §8's deviation: the price asked is charged,
- * `original_price` is only shown struck through). The server's `place_order` applies the same
- * rules with the rates staff set in Admin Settings (`shop_settings`) and has the last word; these
- * give the shopper an honest preview. The constants are SPEC.md's values: the defaults a device
- * uses until it has synced the shop's settings.
+ * `original_price` is only shown struck through): amounts, the subtotal and the delivery fee. An
+ * order's taxes and total are src/lib/order-totals.ts (California's taxes in place of SPEC.md's
+ * single 8% line, decision 051), kept apart so every page that only shows a price does not load
+ * the tax rules. The server's `place_order` has the last word; the fee constants are SPEC.md's
+ * values, the defaults a device uses until it has synced the settings.
  */
-export const TAX_RATE = 0.08
 export const FREE_SHIPPING_THRESHOLD = 50
 export const STANDARD_SHIPPING = 9.99
 export const EXPRESS_DELIVERY = 19.99
 
 export type MoneyRules = {
-  /** A fraction: 0.08 is 8%. */
-  taxRate: number
   freeShippingThreshold: number
   standardShipping: number
   expressDelivery: number
 }
 
 export const DEFAULT_MONEY_RULES: MoneyRules = {
-  taxRate: TAX_RATE,
   freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
   standardShipping: STANDARD_SHIPPING,
   expressDelivery: EXPRESS_DELIVERY,
@@ -28,14 +25,11 @@ export const DEFAULT_MONEY_RULES: MoneyRules = {
 export type DeliveryMethod = 'standard' | 'express'
 export type Fulfilment = 'delivery' | 'pickup'
 
-export type PricedLine = { price: number; quantity: number }
-
-export type Totals = {
-  subtotal: number
-  tax: number
-  shipping: number
-  discount: number
-  total: number
+export type PricedLine = {
+  price: number
+  quantity: number
+  /** Cannabis pays the excise; accessories and merchandise sales tax only. */
+  cannabis: boolean
 }
 
 export function roundMoney(value: number): number {
@@ -46,19 +40,8 @@ export function formatMoney(value: number | null | undefined): string {
   return `$${roundMoney(value ?? 0).toFixed(2)}`
 }
 
-export function subtotalOf(lines: readonly PricedLine[]): number {
+export function subtotalOf(lines: readonly Pick<PricedLine, 'price' | 'quantity'>[]): number {
   return roundMoney(lines.reduce((sum, line) => sum + line.price * line.quantity, 0))
-}
-
-/**
- * Tax in cents, rounded half up like Postgres's `round(subtotal * tax_rate, 2)` in place_order
- * (the rate is stored with 5 decimals). Integer arithmetic, so 8.875% of $22 is $1.95 as on the
- * server, not whatever a binary float makes of 1.9525.
- */
-export function taxOf(subtotal: number, taxRate: number): number {
-  const cents = Math.round(subtotal * 100)
-  const rate = Math.round(taxRate * 100_000)
-  return Math.floor((cents * rate + 50_000) / 100_000) / 100
 }
 
 /** "$50" for whole dollars, "$49.50" otherwise: the threshold in marketing texts. */
@@ -80,25 +63,6 @@ export function shippingFor(
   if (subtotal <= 0 || fulfilment === 'pickup') return 0
   if (method === 'express') return roundMoney(rules.expressDelivery)
   return subtotal >= rules.freeShippingThreshold ? 0 : roundMoney(rules.standardShipping)
-}
-
-export function totalsFor(
-  lines: readonly PricedLine[],
-  method: DeliveryMethod = 'standard',
-  fulfilment: Fulfilment = 'delivery',
-  rules: MoneyRules = DEFAULT_MONEY_RULES,
-): Totals {
-  const subtotal = subtotalOf(lines)
-  const tax = taxOf(subtotal, rules.taxRate)
-  const shipping = shippingFor(subtotal, method, fulfilment, rules)
-  const discount = 0
-  return {
-    subtotal,
-    tax,
-    shipping,
-    discount,
-    total: roundMoney(subtotal + tax + shipping - discount),
-  }
 }
 
 /** "Add $X more for free shipping!" — how much is missing, or 0. */

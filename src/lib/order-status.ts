@@ -57,6 +57,22 @@ export function needsIdCheck(to: string): boolean {
 
 export const ID_CHECK_LABEL = 'ID checked (21+)'
 
+/**
+ * The ID check of an order's customer: adult use is 21+ (B&P §26140), a medical patient with a
+ * physician's recommendation may be 18+ (B&P §26140(b)); docs/decisions/051.
+ */
+export function idCheckLabel(customerKind: string | null | undefined): string {
+  return customerKind === 'medical' ? 'ID checked (18+)' : ID_CHECK_LABEL
+}
+
+/** Staff saw the medical patient's Medical Marijuana ID Card, valid, at handoff. */
+export const MMIC_CHECK_LABEL = 'MMIC checked'
+
+/** How the order is sold, in the words checkout uses: "Adult use (21+)", "Medical patient (18+)". */
+export function customerKindLabel(customerKind: string | null | undefined): string {
+  return customerKind === 'medical' ? 'Medical patient (18+)' : 'Adult use (21+)'
+}
+
 /** A finished order no longer changes (no live updates needed). */
 export function isFinished(status: string): boolean {
   return status === 'delivered' || status === 'cancelled'

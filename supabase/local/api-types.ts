@@ -110,6 +110,42 @@ export type Database = {
         }
         Relationships: []
       }
+      compliance_rules: {
+        Row: {
+          created_at: string
+          effective_from: string
+          id: string
+          label: string | null
+          passed_on: boolean
+          rule: string
+          source: string | null
+          updated_by: string | null
+          value: number
+        }
+        Insert: {
+          created_at?: string
+          effective_from: string
+          id?: string
+          label?: string | null
+          passed_on?: boolean
+          rule: string
+          source?: string | null
+          updated_by?: string | null
+          value: number
+        }
+        Update: {
+          created_at?: string
+          effective_from?: string
+          id?: string
+          label?: string | null
+          passed_on?: boolean
+          rule?: string
+          source?: string | null
+          updated_by?: string | null
+          value?: number
+        }
+        Relationships: []
+      }
       contact_messages: {
         Row: {
           _deleted: boolean
@@ -162,6 +198,9 @@ export type Database = {
           category_slug: string | null
           created_at: string
           id: string
+          is_cannabis: boolean
+          limit_class: string | null
+          limit_grams: number | null
           line_number: number
           line_total: number
           order_id: string
@@ -179,6 +218,9 @@ export type Database = {
           category_slug?: string | null
           created_at?: string
           id?: string
+          is_cannabis?: boolean
+          limit_class?: string | null
+          limit_grams?: number | null
           line_number?: number
           line_total: number
           order_id: string
@@ -196,6 +238,9 @@ export type Database = {
           category_slug?: string | null
           created_at?: string
           id?: string
+          is_cannabis?: boolean
+          limit_class?: string | null
+          limit_grams?: number | null
           line_number?: number
           line_total?: number
           order_id?: string
@@ -230,19 +275,36 @@ export type Database = {
           _modified: string
           billing_address: Json | null
           card_last4: string | null
+          concentrate_grams: number
           created_at: string
           customer_email: string
           customer_first_name: string
+          customer_kind: string
           customer_last_name: string
           customer_phone: string
           delivery_method: string
           discount: number
+          email_key: string | null
           estimated_delivery: string | null
+          excise_base: number
+          excise_tax: number
+          flower_grams: number
           fulfilment: string
+          handed_off_at: string | null
           id: string
+          id_number_hash: string | null
+          local_tax: number
+          mmic_checked: boolean
+          mmic_expiry: string | null
+          mmic_number: string | null
           payment_method: string
+          phone_key: string | null
           pickup_window_end: string | null
           pickup_window_start: string | null
+          sale_day: string | null
+          sales_base: number
+          sales_tax: number
+          sales_tax_exempt: boolean
           secret_hash: string
           shipping: number
           shipping_address: Json | null
@@ -251,6 +313,7 @@ export type Database = {
           stock_restored: boolean
           subtotal: number
           tax: number
+          tax_lines: Json | null
           total: number
           tracking_number: string | null
           updated_at: string
@@ -260,19 +323,36 @@ export type Database = {
           _modified?: string
           billing_address?: Json | null
           card_last4?: string | null
+          concentrate_grams?: number
           created_at?: string
           customer_email: string
           customer_first_name: string
+          customer_kind?: string
           customer_last_name: string
           customer_phone: string
           delivery_method?: string
           discount?: number
+          email_key?: string | null
           estimated_delivery?: string | null
+          excise_base?: number
+          excise_tax?: number
+          flower_grams?: number
           fulfilment: string
+          handed_off_at?: string | null
           id: string
+          id_number_hash?: string | null
+          local_tax?: number
+          mmic_checked?: boolean
+          mmic_expiry?: string | null
+          mmic_number?: string | null
           payment_method: string
+          phone_key?: string | null
           pickup_window_end?: string | null
           pickup_window_start?: string | null
+          sale_day?: string | null
+          sales_base?: number
+          sales_tax?: number
+          sales_tax_exempt?: boolean
           secret_hash: string
           shipping: number
           shipping_address?: Json | null
@@ -281,6 +361,7 @@ export type Database = {
           stock_restored?: boolean
           subtotal: number
           tax: number
+          tax_lines?: Json | null
           total: number
           tracking_number?: string | null
           updated_at?: string
@@ -290,19 +371,36 @@ export type Database = {
           _modified?: string
           billing_address?: Json | null
           card_last4?: string | null
+          concentrate_grams?: number
           created_at?: string
           customer_email?: string
           customer_first_name?: string
+          customer_kind?: string
           customer_last_name?: string
           customer_phone?: string
           delivery_method?: string
           discount?: number
+          email_key?: string | null
           estimated_delivery?: string | null
+          excise_base?: number
+          excise_tax?: number
+          flower_grams?: number
           fulfilment?: string
+          handed_off_at?: string | null
           id?: string
+          id_number_hash?: string | null
+          local_tax?: number
+          mmic_checked?: boolean
+          mmic_expiry?: string | null
+          mmic_number?: string | null
           payment_method?: string
+          phone_key?: string | null
           pickup_window_end?: string | null
           pickup_window_start?: string | null
+          sale_day?: string | null
+          sales_base?: number
+          sales_tax?: number
+          sales_tax_exempt?: boolean
           secret_hash?: string
           shipping?: number
           shipping_address?: Json | null
@@ -311,6 +409,7 @@ export type Database = {
           stock_restored?: boolean
           subtotal?: number
           tax?: number
+          tax_lines?: Json | null
           total?: number
           tracking_number?: string | null
           updated_at?: string
@@ -432,14 +531,18 @@ export type Database = {
           _modified: string
           brand_id: string | null
           category_id: string | null
+          cbd_mg: number | null
           cbd_percentage: number | null
           created_at: string
           description: string | null
           id: string
           is_active: boolean
+          is_cannabis: boolean
           is_featured: boolean
           is_on_sale: boolean
           is_unlimited_quantity: boolean
+          limit_class: string | null
+          limit_grams: number | null
           name: string
           original_price: number | null
           price: number | null
@@ -447,9 +550,11 @@ export type Database = {
           quantity_available: number | null
           rating: number | null
           review_count: number
+          servings: number | null
           sku: string
           slug: string
           smokeback_percentage: number | null
+          thc_mg: number | null
           thc_percentage: number | null
           total_cannabinoids_percentage: number | null
           updated_at: string
@@ -460,14 +565,18 @@ export type Database = {
           _modified?: string
           brand_id?: string | null
           category_id?: string | null
+          cbd_mg?: number | null
           cbd_percentage?: number | null
           created_at?: string
           description?: string | null
           id?: string
           is_active?: boolean
+          is_cannabis?: boolean
           is_featured?: boolean
           is_on_sale?: boolean
           is_unlimited_quantity?: boolean
+          limit_class?: string | null
+          limit_grams?: number | null
           name: string
           original_price?: number | null
           price?: number | null
@@ -475,9 +584,11 @@ export type Database = {
           quantity_available?: number | null
           rating?: number | null
           review_count?: number
+          servings?: number | null
           sku: string
           slug: string
           smokeback_percentage?: number | null
+          thc_mg?: number | null
           thc_percentage?: number | null
           total_cannabinoids_percentage?: number | null
           updated_at?: string
@@ -488,14 +599,18 @@ export type Database = {
           _modified?: string
           brand_id?: string | null
           category_id?: string | null
+          cbd_mg?: number | null
           cbd_percentage?: number | null
           created_at?: string
           description?: string | null
           id?: string
           is_active?: boolean
+          is_cannabis?: boolean
           is_featured?: boolean
           is_on_sale?: boolean
           is_unlimited_quantity?: boolean
+          limit_class?: string | null
+          limit_grams?: number | null
           name?: string
           original_price?: number | null
           price?: number | null
@@ -503,9 +618,11 @@ export type Database = {
           quantity_available?: number | null
           rating?: number | null
           review_count?: number
+          servings?: number | null
           sku?: string
           slug?: string
           smokeback_percentage?: number | null
+          thc_mg?: number | null
           thc_percentage?: number | null
           total_cannabinoids_percentage?: number | null
           updated_at?: string
@@ -658,6 +775,7 @@ export type Database = {
     Functions: {
       accept_staff_invitation: { Args: { p_code: string }; Returns: Json }
       admin_create_staff_invitation: { Args: { p_note?: string }; Returns: Json }
+      admin_delete_compliance_rule: { Args: { p_id: string }; Returns: Json }
       admin_delete_product: { Args: { p_id: string }; Returns: Json }
       admin_exists: { Args: never; Returns: boolean }
       admin_grant_by_email: { Args: { p_email: string }; Returns: Json }
@@ -670,9 +788,11 @@ export type Database = {
         Returns: number
       }
       admin_revoke_staff_invitation: { Args: { p_id: string }; Returns: boolean }
+      admin_save_compliance_rule: { Args: { p_rule: Json }; Returns: Json }
       admin_save_product: { Args: { p_product: Json }; Returns: Json }
       admin_save_shop_settings: { Args: { p_settings: Json }; Returns: Json }
       admin_staff_invitations: { Args: never; Returns: Json }
+      admin_tax_report: { Args: { p_from: string; p_to: string }; Returns: Json }
       claim_first_admin: { Args: { p_setup_code: string }; Returns: Json }
       get_order: { Args: { p_id: string; p_secret: string }; Returns: Json }
       get_orders: { Args: { p_refs: Json }; Returns: Json }
@@ -743,7 +863,14 @@ export type Database = {
         Returns: Json
       }
       set_order_status: {
-        Args: { p_from: string; p_id: string; p_id_checked?: boolean; p_to: string }
+        Args: {
+          p_from: string
+          p_id: string
+          p_id_checked?: boolean
+          p_id_number?: string
+          p_mmic_checked?: boolean
+          p_to: string
+        }
         Returns: Json
       }
       shop_opening_hours_valid: { Args: { p_hours: Json }; Returns: boolean }

@@ -156,6 +156,13 @@ export interface PreparedImportRow {
     is_primary: boolean
     display_order: number
   }[]
+  /** The product's facts (migration 20261128100500); null where the row leaves them out. */
+  is_cannabis: boolean | null
+  limit_class: 'flower' | 'concentrate' | null
+  limit_grams: number | null
+  thc_mg: number | null
+  cbd_mg: number | null
+  servings: number | null
 }
 
 // The migration's own patterns. Postgres' `.` also matches a line break; `$` is the text's end.
@@ -224,6 +231,8 @@ export function prepareImportRow(row: unknown, n: number): PreparedImportRow | n
   ])
     if (!numberOk(row[key], 100, false, 101)) return null
   for (const key of ['is_active', 'is_on_sale', 'is_featured']) if (!isFlag(row[key])) return null
+  const facts = factsOf(row)
+  if (!facts) return null
   const refs: Record<string, string | null> = {}
   for (const key of ['brand_id', 'category_id', 'product_type_id']) {
     const value = row[key]
@@ -305,5 +314,49 @@ export function prepareImportRow(row: unknown, n: number): PreparedImportRow | n
     effect_ids: effects?.map(() => randomUUID()) ?? null,
     terpenes,
     media,
+    ...facts,
+  }
+}
+
+type Facts = Pick<
+  PreparedImportRow,
+  'is_cannabis' | 'limit_class' | 'limit_grams' | 'thc_mg' | 'cbd_mg' | 'servings'
+>
+
+/**
+ * The row's facts as the migration's plain test takes them, or null when the row must take the
+ * row-by-row check: each value as admin_save_product takes it, and a daily limit only for cannabis
+ * with grams to count. Grams are asked to be at least what the columns keep (0.001 g of limit
+ * grams, 0.01 g of weight) rather than above zero once rounded: a row in between goes to the
+ * database, which rounds as the columns do.
+ */
+function factsOf(row: Json): Facts | null {
+  if (!isFlag(row.is_cannabis)) return null
+  const limitClass = row.limit_class
+  if (
+    !absent(limitClass) &&
+    limitClass !== '' &&
+    limitClass !== 'flower' &&
+    limitClass !== 'concentrate'
+  )
+    return null
+  for (const key of ['limit_grams', 'thc_mg', 'cbd_mg'])
+    if (!numberOk(row[key], 100000, false, 100001)) return null
+  if (!numberOk(row.servings, 1000, true, 1001)) return null
+  if (!absent(row.servings) && (row.servings as number) < 1) return null
+  const grams = row.limit_grams as number | null | undefined
+  const weight = row.weight_grams as number | null | undefined
+  if (limitClass === 'flower' || limitClass === 'concentrate') {
+    if (row.is_cannabis === false) return null
+    if (absent(grams) ? !(typeof weight === 'number' && weight >= 0.01) : (grams ?? 0) < 0.001)
+      return null
+  }
+  return {
+    is_cannabis: orNull(row.is_cannabis as boolean | null),
+    limit_class: limitClass === 'flower' || limitClass === 'concentrate' ? limitClass : null,
+    limit_grams: orNull(grams),
+    thc_mg: orNull(row.thc_mg as number | null),
+    cbd_mg: orNull(row.cbd_mg as number | null),
+    servings: orNull(row.servings as number | null),
   }
 }

@@ -136,13 +136,15 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
       throw new Error(`Demo order ${seed.key} was refused: ${JSON.stringify(answer[0]?.result)}`)
     let from = 'pending'
     for (const to of seed.statuses) {
-      // Handing an order over needs the buyer's ID checked (decision 018); the demo staff did.
-      await tx.query('select public.set_order_status($1, $2, $3, $4)', [
-        id,
-        from,
-        to,
-        to === 'delivered',
-      ])
+      // Handing an order over needs the buyer's ID checked (decision 018) and its number entered
+      // (decision 051: kept only as a keyed hash); the demo staff did both.
+      const handoff = to === 'delivered'
+      const { rows: moved } = await tx.query<{ answer: { applied: boolean; message?: string } }>(
+        'select public.set_order_status($1, $2, $3, $4, $5) as answer',
+        [id, from, to, handoff, handoff ? `D${seedUuid('id-number', seed.key).slice(0, 7)}` : null],
+      )
+      if (!moved[0]?.answer.applied)
+        throw new Error(`Demo order ${seed.key} did not move to ${to}: ${moved[0]?.answer.message}`)
       from = to
     }
     // Back in time: placed hoursAgo, each later status about a quarter of the way since.

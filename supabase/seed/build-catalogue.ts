@@ -76,6 +76,47 @@ function descriptionHtml(product: ProductSeed): string {
   return paragraphs + list
 }
 
+/** What the law needs to know of a product (decision 051), as the products table keeps it. */
+export interface ProductFacts {
+  is_cannabis: boolean
+  limit_class: 'flower' | 'concentrate' | null
+  limit_grams: number | null
+  thc_mg: number | null
+  cbd_mg: number | null
+  servings: number | null
+}
+
+/**
+ * A seed product's facts, from its category, type and milligrams:
+ * - merchandise (branded bags, packaging) is not cannabis and counts toward no daily limit;
+ * - flower, pre-rolls and bulk flower count toward the flower limit by their weight;
+ * - concentrates (bulk ones too) count toward the concentrate limit by their weight;
+ * - edibles and drinks count toward the concentrate limit (4 CCR §15409 counts the concentrated
+ *   cannabis in a manufactured product) with the THC they contain, in grams: the THC milligrams
+ *   per package / 1000 (100 mg is 0.1 g), not the weight of the chocolate or the can.
+ */
+export function factsOf(seed: ProductSeed): ProductFacts {
+  const mg = {
+    thc_mg: seed.thcMg ?? null,
+    cbd_mg: seed.cbdMg ?? null,
+    servings: seed.servings ?? null,
+  }
+  if (seed.category === 'branded-bags' || seed.type === 'Packaging')
+    return { is_cannabis: false, limit_class: null, limit_grams: null, ...mg }
+  if (seed.category === 'flower' || seed.type === 'Bulk Flower')
+    return { is_cannabis: true, limit_class: 'flower', limit_grams: null, ...mg }
+  if (seed.thcMg !== undefined)
+    return {
+      is_cannabis: true,
+      limit_class: 'concentrate',
+      limit_grams: seed.thcMg / 1000,
+      ...mg,
+    }
+  if (seed.category === 'concentrates' || seed.type === 'Bulk Concentrates')
+    return { is_cannabis: true, limit_class: 'concentrate', limit_grams: null, ...mg }
+  throw new Error(`Seed product ${seed.name}: no facts (an edible needs its THC milligrams)`)
+}
+
 export function buildCatalogue(options: { products?: number; now?: Date } = {}): CatalogueRows {
   const now = options.now ?? new Date()
   const wanted = Math.max(options.products ?? handWritten.length, 0)
@@ -151,6 +192,7 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
       total_cannabinoids_percentage: seed.totalCannabinoids ?? null,
       smokeback_percentage: seed.smokeback ?? null,
       weight_grams: seed.weightGrams,
+      ...factsOf(seed),
       brand_id: brand,
       category_id: category,
       product_type_id: type,
@@ -421,11 +463,14 @@ export function generateProducts(count: number): ProductSeed[] {
         ])
       : []
     const name = `${template.name(pick)} No. ${i + 1}`
-    out.push({
+    // Drawn in the order they always were, so each generated product stays the same.
+    const brand = pick(template.brands)
+    const type = pick(template.types)
+    const seed: ProductSeed = {
       name,
       category: template.category,
-      brand: pick(template.brands),
-      type: pick(template.types),
+      brand,
+      type,
       price,
       ...(onSale ? { originalPrice: round2(price * between(1.1, 1.4)) } : {}),
       stock,
@@ -442,7 +487,34 @@ export function generateProducts(count: number): ProductSeed[] {
         `${name} from ${template.category === 'branded-bags' ? 'our accessories line' : 'a licensed California producer'}, lab-tested for potency and safety.`,
       ],
       highlights: ['Lab-tested', 'California-grown'],
-    })
+    }
+    out.push(withGeneratedFacts(seed, i))
   }
   return out
+}
+
+/** A generated edible's doses by its index (no random draw): [THC mg per package, servings]. */
+const EDIBLE_DOSES: [number, number][] = [
+  [100, 10],
+  [5, 1],
+  [40, 4],
+  [100, 20],
+  [10, 1],
+]
+
+/**
+ * A generated product made as honest as a hand-written one: an edible states its milligrams and
+ * servings instead of a percentage, and packaging (a wholesale type drawn at random) is no
+ * cannabis, so it has no cannabinoids, terpenes or weight to show.
+ */
+function withGeneratedFacts(seed: ProductSeed, index: number): ProductSeed {
+  if (seed.category === 'edibles') {
+    const [thcMg, servings] = EDIBLE_DOSES[index % EDIBLE_DOSES.length]!
+    return { ...seed, thcMg, servings }
+  }
+  if (seed.type === 'Packaging') {
+    const { thc: _thc, cbd: _cbd, totalCannabinoids: _total, ...rest } = seed
+    return { ...rest, weightGrams: null, effects: [], terpenes: [] }
+  }
+  return seed
 }

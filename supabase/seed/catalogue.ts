@@ -34,11 +34,21 @@ export interface ProductSeed {
   originalPrice?: number
   /** 'unlimited' for items that are never out of stock (merchandise, packaging). */
   stock: number | 'unlimited'
+  /** The package's net weight; what a unit counts toward its daily limit unless limitGrams says. */
   weightGrams: number | null
+  /** Percentages, for flower and concentrates (edibles state milligrams instead). */
   thc?: number
   cbd?: number
   totalCannabinoids?: number
   smokeback?: number
+  /**
+   * Edibles, drinks, tinctures: THC and CBD milligrams per package and servings per package, as
+   * the description states them (California labels them so). build-catalogue.ts derives the rest
+   * of the product's facts (cannabis or not, the daily limit and the grams it counts).
+   */
+  thcMg?: number
+  cbdMg?: number
+  servings?: number
   rating: number
   reviewCount: number
   featured?: boolean
@@ -378,7 +388,8 @@ export const products: ProductSeed[] = [
     originalPrice: 28,
     stock: 60,
     weightGrams: 50,
-    thc: 0.2,
+    thcMg: 100,
+    servings: 10,
     video: true,
     rating: 4.7,
     reviewCount: 402,
@@ -398,7 +409,8 @@ export const products: ProductSeed[] = [
     price: 26,
     stock: 44,
     weightGrams: 45,
-    thc: 0.22,
+    thcMg: 100,
+    servings: 20,
     rating: 4.8,
     reviewCount: 251,
     featured: true,
@@ -417,6 +429,8 @@ export const products: ProductSeed[] = [
     price: 9,
     stock: 120,
     weightGrams: 355,
+    thcMg: 5,
+    servings: 1,
     video: true,
     rating: 4.3,
     reviewCount: 74,
@@ -435,7 +449,8 @@ export const products: ProductSeed[] = [
     price: 24,
     stock: 18,
     weightGrams: 120,
-    thc: 0.08,
+    thcMg: 40,
+    servings: 4,
     rating: 4.6,
     reviewCount: 59,
     effects: ['Relaxed', 'Happy', 'Hungry'],
@@ -453,8 +468,9 @@ export const products: ProductSeed[] = [
     price: 30,
     stock: 52,
     weightGrams: 60,
-    thc: 0.05,
-    cbd: 0.5,
+    thcMg: 30,
+    cbdMg: 300,
+    servings: 12,
     rating: 4.5,
     reviewCount: 133,
     effects: ['Sleepy', 'Calm', 'Relaxed'],
@@ -989,6 +1005,8 @@ export const products: ProductSeed[] = [
     price: 20,
     stock: 75,
     weightGrams: 50,
+    thcMg: 100,
+    servings: 10,
     rating: 4.6,
     reviewCount: 288,
     effects: ['Happy', 'Uplifted', 'Giggly'],
@@ -1007,6 +1025,8 @@ export const products: ProductSeed[] = [
     originalPrice: 30,
     stock: 27,
     weightGrams: 40,
+    thcMg: 50,
+    servings: 10,
     rating: 4.7,
     reviewCount: 96,
     effects: ['Calm', 'Sleepy', 'Relaxed'],
@@ -1024,6 +1044,8 @@ export const products: ProductSeed[] = [
     price: 22,
     stock: 48,
     weightGrams: 1420,
+    thcMg: 10,
+    servings: 4,
     rating: 4.4,
     reviewCount: 67,
     featured: true,
@@ -1042,6 +1064,8 @@ export const products: ProductSeed[] = [
     price: 26,
     stock: 5,
     weightGrams: 100,
+    thcMg: 100,
+    servings: 10,
     rating: 4.8,
     reviewCount: 84,
     effects: ['Relaxed', 'Happy', 'Hungry'],
@@ -1059,7 +1083,9 @@ export const products: ProductSeed[] = [
     price: 28,
     stock: 39,
     weightGrams: 60,
-    cbd: 0.4,
+    thcMg: 100,
+    cbdMg: 100,
+    servings: 20,
     rating: 4.5,
     reviewCount: 102,
     effects: ['Calm', 'Focused', 'Relaxed'],
@@ -1075,6 +1101,8 @@ export const products: ProductSeed[] = [
     price: 8,
     stock: 0,
     weightGrams: 60,
+    thcMg: 10,
+    servings: 1,
     rating: 4.2,
     reviewCount: 39,
     effects: ['Energetic', 'Focused', 'Happy'],
@@ -1092,6 +1120,8 @@ export const products: ProductSeed[] = [
     price: 18,
     stock: 22,
     weightGrams: 80,
+    thcMg: 40,
+    servings: 8,
     rating: 4.4,
     reviewCount: 41,
     effects: ['Happy', 'Calm'],
@@ -1109,6 +1139,8 @@ export const products: ProductSeed[] = [
     price: 28,
     stock: 17,
     weightGrams: 45,
+    thcMg: 100,
+    servings: 20,
     rating: 4.6,
     reviewCount: 53,
     effects: ['Euphoric', 'Happy', 'Relaxed'],
@@ -1652,9 +1684,11 @@ export const orders: OrderSeed[] = [
     deliveryMethod: 'standard',
     address: { address1: '1200 K St', address2: 'Suite 110', city: 'Sacramento', zipCode: '95814' },
     paymentMethod: 'debit',
+    // Packaging: a wholesale pound of flower is above the day's limit and is not sold to a
+    // consumer (every order is a consumer's, decision 051).
     items: [
-      ['Bulk Sungrown Sativa (1 lb)', 1],
-      ['Child-Resistant Mylar Bags (1,000 ct)', 1],
+      ['Child-Resistant Mylar Bags (1,000 ct)', 2],
+      ['Glass Concentrate Jars (500 ct)', 1],
     ],
   },
   {

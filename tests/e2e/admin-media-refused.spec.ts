@@ -27,7 +27,7 @@ test('an upload the server refuses says why and keeps the form as it was', async
   await dialog.getByLabel('Price ($)', { exact: true }).fill('25')
   await dialog.getByLabel('Quantity available').fill('5')
   await dialog.getByRole('button', { name: /^Category/ }).click()
-  await dialog.getByRole('option', { name: 'Flower' }).click()
+  await dialog.getByRole('option', { name: 'Flower', exact: true }).click()
   await dialog
     .getByLabel(/Upload JPEG/)
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: SVG })

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ADMIN, adminClient, openDashboard } from './helpers/admin'
-import { moveOnServer, placeShopperOrder } from './helpers/staff-orders'
+import { moveOnServer, newIdNumber, placeShopperOrder } from './helpers/staff-orders'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -163,10 +163,21 @@ test('a pickup order reads as pickup, and is handed over only once staff confirm
   await expect(ready).toBeVisible()
   expect(await serverStatus(baseURL!, order.id)).toBe('shipped')
 
-  // Confirmed, it goes through, and the history says who checked and when.
+  // The check needs the number on the ID: without it, a message and nothing moves.
   await ready.getByRole('button', { name: /^Move to…/ }).click()
   await page.getByRole('menuitem', { name: 'Picked up' }).click()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'ID checked (21+)' }).click()
+  await expect(check).toContainText('21 or older')
+  await check.getByRole('button', { name: 'ID checked (21+)' }).click()
+  await expect(check.getByText("Enter the number on the buyer's ID")).toBeVisible()
+  await expect(check).toBeVisible()
+  expect(await serverStatus(baseURL!, order.id)).toBe('shipped')
+
+  // Confirmed with the number, it goes through, and the history says who checked and when;
+  // the number itself is never shown again.
+  const idNumber = newIdNumber()
+  await check.getByLabel('ID number').fill(idNumber)
+  await check.getByRole('button', { name: 'ID checked (21+)' }).click()
+  await expect(check).toBeHidden()
   const done = page.getByTestId('column-delivered').locator(`[data-order-id="${order.id}"]`)
   await expect(done).toContainText('Picked up')
   await expect.poll(() => serverStatus(baseURL!, order.id)).toBe('delivered')
@@ -175,6 +186,9 @@ test('a pickup order reads as pickup, and is handed over only once staff confirm
   await expect(detail.getByText(`ID checked (21+) by ${ADMIN.email} at`)).toBeVisible({
     timeout: 20_000,
   })
+  await expect(detail).toContainText('Recorded at handoff')
+  await expect(detail).toContainText('Adult use (21+)')
+  await expect(page.locator('body')).not.toContainText(idNumber)
   await expect(detail.getByTestId('pickup-window')).toContainText('Pickup window:')
   await expect(detail).toContainText('Cash at pickup')
   await expect(detail).not.toContainText('Shipped')
@@ -200,6 +214,7 @@ test('dragging a delivery order to Completed asks for the ID check too', async (
     page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`),
   ).toBeVisible()
   await dragTo(page, card, page.getByTestId('column-delivered'))
+  await page.getByRole('alertdialog').getByLabel('ID number').fill(newIdNumber())
   await page.getByRole('alertdialog').getByRole('button', { name: 'ID checked (21+)' }).click()
   await expect(
     page.getByTestId('column-delivered').locator(`[data-order-id="${order.id}"]`),

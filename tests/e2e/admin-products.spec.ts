@@ -55,7 +55,17 @@ test('an admin creates a product with an image, the menu shows it live, then edi
   await expect(dialog.getByTestId('new-media')).toHaveCount(1)
 
   await dialog.getByRole('button', { name: /^Category/ }).click()
-  await dialog.getByRole('option', { name: 'Flower' }).click()
+  await dialog.getByRole('option', { name: 'Flower', exact: true }).click()
+  // What the law needs to know (issue 31): flower counts toward its daily limit by its weight.
+  await expect(dialog.getByLabel('Cannabis product (cannabis excise tax applies)')).toBeChecked()
+  await dialog.getByLabel('Daily limit it counts toward').selectOption('flower')
+  await dialog.getByRole('button', { name: 'Create Product' }).click()
+  await expect(
+    dialog.getByText(
+      'A product that counts toward the flower limit needs the grams counted per unit (or its weight)',
+    ),
+  ).toBeVisible()
+  await dialog.getByLabel('Weight (g)').fill('3.5')
   await dialog.getByRole('textbox', { name: 'New effect' }).fill('Relaxed')
   await dialog.getByRole('button', { name: 'Add' }).first().click()
   await dialog.getByRole('button', { name: 'Create Product' }).click()
@@ -77,6 +87,7 @@ test('an admin creates a product with an image, the menu shows it live, then edi
   await row.getByRole('button', { name: 'Edit E2E Test Kush' }).click()
   const edit = page.getByRole('dialog', { name: 'Edit Product' })
   await expect(edit.getByLabel('SKU')).toHaveValue('E2E-00001')
+  await expect(edit.getByLabel('Daily limit it counts toward')).toHaveValue('flower')
   await edit.getByLabel('Price ($)', { exact: true }).fill('29.99')
   await edit.getByRole('button', { name: 'Update Product' }).click()
   await expect(page.getByText('Product updated successfully!')).toBeVisible()
@@ -95,6 +106,32 @@ test('an admin creates a product with an image, the menu shows it live, then edi
     timeout: 20_000,
   })
   await shop.close()
+})
+
+test("an edible's milligrams show the dose per serving, and merchandise counts toward no limit", async ({
+  page,
+  baseURL,
+}) => {
+  await openDashboard(page, baseURL!)
+  await page.getByRole('tab', { name: 'Products' }).click()
+  await page.getByRole('button', { name: '+ Add Product' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add New Product' })
+  await dialog.getByLabel('THC mg per package').fill('100')
+  await dialog.getByLabel('CBD mg per package').fill('50')
+  await dialog.getByLabel('Servings per package').fill('10')
+  await expect(dialog.getByTestId('mg-per-serving')).toHaveText('Per serving: THC 10 mg · CBD 5 mg')
+  // The checkbox is the browser's own, visually hidden inside its label: a tap on the label.
+  await dialog.getByText('Cannabis product (cannabis excise tax applies)').click()
+  await expect(
+    dialog.getByLabel('Cannabis product (cannabis excise tax applies)'),
+  ).not.toBeChecked()
+  await dialog.getByLabel('Daily limit it counts toward').selectOption('concentrate')
+  await dialog.getByRole('button', { name: 'Create Product' }).click()
+  await expect(
+    dialog.getByText('A product that is not cannabis counts toward no daily limit: choose None'),
+  ).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
 })
 
 test('a brand still referenced by products cannot be deleted', async ({ page, baseURL }) => {

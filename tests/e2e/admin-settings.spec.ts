@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { formatMoney } from '../../src/lib/money'
 import { adminClient, openDashboard } from './helpers/admin'
+import { expectedTotals, rulesOnServer } from './helpers/compliance'
 import { passAgeGate } from './helpers/storefront'
 
 // Watermelon Sea Salt Gummies: $22 (supabase/seed/catalogue.ts).
@@ -16,7 +18,6 @@ async function runCommand(page: Page, text: string) {
 }
 
 type SettingsRow = {
-  tax_rate: number
   standard_shipping: number
   express_delivery: number
   free_shipping_threshold: number
@@ -40,7 +41,6 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(async () => {
   const { error } = await admin.rpc('admin_save_shop_settings', {
     p_settings: {
-      taxRate: before.tax_rate,
       standardShipping: before.standard_shipping,
       expressDelivery: before.express_delivery,
       freeShippingThreshold: before.free_shipping_threshold,
@@ -68,11 +68,14 @@ test('offline, Admin Settings shows the settings this device holds and says savi
   await expect(dialog.getByLabel('Shop name')).toHaveValue(String(before.facts.name))
   await expect(dialog.getByText(/You are offline\..*saving needs a connection/)).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled()
+  // The taxes and limits read from the device too; deleting one needs the connection as well.
+  await expect(dialog.getByLabel('Cannabis excise rate (%)')).toHaveValue('15')
+  await expect(dialog.getByTestId('rule-in-force-excise_rate')).toContainText('In force today')
   await context.setOffline(false)
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled()
 })
 
-test('an admin changes the tax rate, express fee and slogan; a shopper is charged them', async ({
+test('an admin changes the express fee and slogan; a shopper is charged them with the taxes in force', async ({
   page,
   browser,
   baseURL,
@@ -80,22 +83,24 @@ test('an admin changes the tax rate, express fee and slogan; a shopper is charge
   await openDashboard(page, baseURL!)
   await runCommand(page, 'Admin Settings')
   const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
-  await expect(dialog.getByLabel('Tax rate (%)')).toHaveValue('8')
+  // The single "Tax rate" of SPEC.md's sample shop is gone: the taxes are rules with dates.
+  await expect(dialog.getByLabel('Tax rate (%)', { exact: true })).toHaveCount(0)
+  await expect(dialog.getByLabel('Sales tax rate (%)')).toBeVisible()
   await expect(dialog.getByLabel('Express delivery fee ($)')).toHaveValue('19.99')
 
   // A bad value is refused with a message, and nothing is saved.
-  await dialog.getByLabel('Tax rate (%)').fill('30')
-  await dialog.getByRole('button', { name: 'Save' }).click()
-  await expect(dialog.getByText('Tax rate must be between 0% and 25%')).toBeVisible()
+  await dialog.getByLabel('Express delivery fee ($)').fill('fast')
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(dialog.getByText('Express delivery fee must be a number')).toBeVisible()
+  await expect(dialog.getByText(/Nothing was saved: 1 field needs fixing/)).toBeVisible()
+  await expect(dialog.getByLabel('Express delivery fee ($)')).toBeFocused()
 
-  await dialog.getByLabel('Tax rate (%)').fill('9.5')
   await dialog.getByLabel('Express delivery fee ($)').fill('24.99')
   await dialog.getByLabel('Slogan').fill('Fuma más, vive más, en Echo Park.')
-  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('Settings saved')).toBeVisible()
-  await expect(dialog.getByText('Tax rate must be between 0% and 25%')).toHaveCount(0)
+  await expect(dialog.getByText('Express delivery fee must be a number')).toHaveCount(0)
   // The form keeps the saved values while this device pulls them (no flick back to the old ones).
-  await expect(dialog.getByLabel('Tax rate (%)')).toHaveValue('9.5')
   await expect(dialog.getByLabel('Express delivery fee ($)')).toHaveValue('24.99')
 
   // A shopper on another device.
@@ -116,20 +121,19 @@ test('an admin changes the tax rate, express fee and slogan; a shopper is charge
   await shop.getByLabel('Address', { exact: true }).fill('12 Grand Ave')
   await shop.getByLabel('City').fill('Oakland')
   await shop.getByLabel('ZIP Code').fill('94612')
-  const express = shop.getByRole('radio', { name: 'Express $24.99 (same-day, order by 2PM)' })
-  await express.check()
+  await shop.getByRole('radio', { name: /Express \$24\.99/ }).check()
 
-  // $22 + 9.5% tax ($2.09) + express $24.99 = $49.08.
+  // $22 of gummies and express $24.99, taxed with the rules in force today (decision 051).
+  const expected = expectedTotals(await rulesOnServer(admin), { cannabis: 22, deliveryFee: 24.99 })
   const summary = shop.getByRole('complementary', { name: 'Order Summary' })
   await expect(summary).toContainText('$24.99')
-  await expect(summary).toContainText('$2.09')
-  await expect(summary).toContainText('$49.08')
+  await expect(summary).toContainText(formatMoney(expected.total))
 
   await shop.getByRole('radio', { name: 'Cash', exact: true }).check()
   await shop.getByRole('button', { name: 'Place Order' }).click()
   await expect(shop.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
 
-  // The server charged the same: its own computation with the saved rates.
+  // The server charged the same: its own computation with the saved fee and its rules.
   await expect
     .poll(async () => {
       const { data } = await admin
@@ -138,7 +142,7 @@ test('an admin changes the tax rate, express fee and slogan; a shopper is charge
         .eq('customer_email', email)
       return data
     })
-    .toEqual([{ subtotal: 22, tax: 2.09, shipping: 24.99, total: 49.08 }])
+    .toEqual([{ subtotal: 22, tax: expected.tax, shipping: 24.99, total: expected.total }])
   await shopper.close()
 })
 

@@ -39,20 +39,26 @@ test('the cart changes quantities and shows the money rules', async ({ page }) =
   await page.goto('/cart')
   await expect(page.getByRole('heading', { name: 'Shopping Cart (1 items)' })).toBeVisible()
   await expect(page.getByRole('button', { name: /Decrease quantity/ })).toBeDisabled()
+  // California's taxes (decision 051): 15% excise on $31.99 (the goods and the delivery fee),
+  // then 9.75% sales tax on $36.79.
   await expectRow(page, 'Subtotal', '$22.00')
-  await expectRow(page, 'Shipping', '$9.99')
-  await expectRow(page, 'Tax', '$1.76')
-  await expectRow(page, 'Total', '$33.75')
-  await expect(page.getByText('Add $28.00 more for free shipping!')).toBeVisible()
+  await expectRow(page, 'Delivery fee', '$9.99')
+  await expectRow(page, 'Cannabis excise tax (15%)', '$4.80')
+  await expectRow(page, 'Sales tax (9.75%)', '$3.59')
+  await expectRow(page, 'Total', '$40.38')
+  await expect(summary(page).getByText('Tax', { exact: true })).toHaveCount(0)
+  await expect(page.getByText('Add $28.00 more for free delivery!')).toBeVisible()
+  await expect(page.getByText(/shipping/i)).toHaveCount(0)
 
   await page.getByRole('button', { name: /Increase quantity/ }).click()
   await page.getByRole('button', { name: /Increase quantity/ }).click()
   await expect(page.getByRole('heading', { name: 'Shopping Cart (3 items)' })).toBeVisible()
   await expectRow(page, 'Subtotal', '$66.00')
-  await expectRow(page, 'Shipping', 'Free')
-  await expectRow(page, 'Tax', '$5.28')
-  await expectRow(page, 'Total', '$71.28')
-  await expect(page.getByText(/more for free shipping/)).toHaveCount(0)
+  await expectRow(page, 'Delivery fee', 'Free')
+  await expectRow(page, 'Cannabis excise tax (15%)', '$9.90')
+  await expectRow(page, 'Sales tax (9.75%)', '$7.40')
+  await expectRow(page, 'Total', '$83.30')
+  await expect(page.getByText(/more for free delivery/)).toHaveCount(0)
 
   await page.getByRole('button', { name: /^Remove / }).click()
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
@@ -78,7 +84,7 @@ test('checkout asks for no card: paid by debit card on delivery, the confirmatio
   await expect(page.getByText('Order placed successfully!')).toBeVisible()
   await expect(page.getByText(/^Order #[0-9A-F]{8} has been confirmed\.$/)).toBeVisible()
   await expect(page.getByText(/email confirmation/)).toHaveCount(0)
-  await expect(page.getByText('Pay $33.75 by debit card on delivery.')).toBeVisible()
+  await expect(page.getByText('Pay $40.38 by debit card on delivery.')).toBeVisible()
   await expect(page.getByText(/payment was received/i)).toHaveCount(0)
   await expect(page.getByText('Will be provided via email')).toHaveCount(0)
   await expect(page.getByText('12 Grand Ave, Oakland, CA 94612')).toBeVisible()
@@ -87,8 +93,9 @@ test('checkout asks for no card: paid by debit card on delivery, the confirmatio
     /^\/orders\/[0-9a-f-]{36}$/,
   )
   await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible()
-  for (const step of ['Order Processing', 'Delivery within 2-3 business days'])
+  for (const step of ['Order Processing', 'Delivery on the next opening day'])
     await expect(page.getByText(step, { exact: true })).toBeVisible()
+  await expect(page.getByText(/business days/)).toHaveCount(0)
   await expect(page.getByText('(to be confirmed)')).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/')
   await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/menu')
@@ -166,7 +173,7 @@ test('the cart shows the California purchase limit before checkout and holds the
   for (let i = 0; i < 8; i++) await page.getByRole('button', { name: /Increase quantity/ }).click()
   await expect(page.getByRole('heading', { name: 'Shopping Cart (9 items)' })).toBeVisible()
   await expect(page.getByRole('alert')).toHaveText(
-    'California allows at most 28.5 g of flower per order; this order has 31.5 g.',
+    "Today's limit is 28.5 g of flower. This order holds 31.5 g, 3 g over the limit.",
   )
   await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0)
 

@@ -76,6 +76,8 @@ test('a pickup order paid in cash is followed live, offline and back, and tracke
       p_from: from,
       p_to: to,
       p_id_checked: idChecked,
+      // A handoff records the ID's number (issue 31); any will do for an edible.
+      p_id_number: idChecked ? `D${Date.now() % 1e7}` : null,
     })
     expect(moved.error).toBeNull()
     expect((moved.data as { applied?: boolean }).applied).toBe(true)

@@ -277,8 +277,9 @@ test('offline, the cart and checkout work, and the order reaches the shop on rec
   const orders = await ordersOf()
   expect(orders).toHaveLength(1)
   expect(orders[0]).toMatchObject({ status: 'pending', payment_method: 'cash' })
-  // $22 + $9.99 shipping + 8% tax on the goods: $33.75, as the cart said offline.
-  expect(Number(orders[0]!.total)).toBe(33.75)
+  // $22 + $9.99 delivery + 15% excise ($4.80) + 9.75% sales tax ($3.59): $40.38, as the cart
+  // said offline.
+  expect(Number(orders[0]!.total)).toBe(40.38)
 })
 
 test('offline, a video seen once is answered from the cache by byte range, and plays', async ({

@@ -1,10 +1,8 @@
 // Your orders, Reorder, My Items, the footer's Track Order and the open-now line (issue 22).
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import {
-  shopSettingsRowToDoc,
-  type ShopSettingsRow,
-} from '../../src/data/replication/shop-settings-row'
+import { shopSettingsRowToDoc } from '../../src/data/replication/shop-settings-doc'
+import type { ShopSettingsRow } from '../../src/data/replication/shop-settings-row'
 import { orderNumber } from '../../src/lib/order-status'
 import { openStatus, type WeeklyHours } from '../../src/lib/shop-hours'
 import { adminClient, nodeClient } from './helpers/admin'

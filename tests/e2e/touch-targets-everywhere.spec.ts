@@ -23,7 +23,11 @@ async function walkShop(page: Page, sweep: TargetSweep, phone: boolean) {
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'Are you 21 or older?' })).toBeVisible()
   await sweep.check('age gate')
-  if (phone) await sweep.thumb(page.getByRole('button', { name: /^Yes/ }), 'age gate Yes')
+  if (phone)
+    await sweep.thumb(
+      page.getByRole('button', { name: "I'm 21 or older", exact: true }),
+      'age gate Yes',
+    )
   await page.evaluate((key) => localStorage.setItem(key, 'yes'), AGE_VERIFIED_KEY)
 
   await page.goto('/')

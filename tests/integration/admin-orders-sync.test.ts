@@ -199,7 +199,7 @@ describe('admin order replication', () => {
     expect(notice?.message).not.toContain('already been moved')
 
     // With the check confirmed on the device, it goes through and the history says who checked.
-    await moveOrder(a.db, orderId, 'delivered', { idChecked: true })
+    await moveOrder(a.db, orderId, 'delivered', { idChecked: true, idNumber: 'D1234567' })
     await ra.awaitInSync()
     await until(async () => {
       const { data } = await service.from('orders').select('status').eq('id', orderId).single()

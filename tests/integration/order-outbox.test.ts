@@ -31,6 +31,9 @@ const draft: CheckoutDraft = {
   deliveryMethod: 'standard',
   paymentMethod: 'cash',
   pickupWindow: null,
+  customerKind: 'adult',
+  mmicNumber: '',
+  mmicExpiry: '',
 }
 
 beforeAll(async () => {

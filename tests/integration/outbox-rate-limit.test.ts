@@ -46,6 +46,9 @@ const draft: CheckoutDraft = {
   deliveryMethod: 'standard',
   paymentMethod: 'cash',
   pickupWindow: null,
+  customerKind: 'adult',
+  mmicNumber: '',
+  mmicExpiry: '',
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {

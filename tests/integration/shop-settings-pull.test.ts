@@ -1,13 +1,14 @@
 // The shop's settings from the server onto a device: pulled into RxDB with the catalogue, live
 // after an admin's save (the catalogue change signal triggers the pull), and the cart's totals
-// then computed with the new rates.
+// then computed with the new fees and tax rates (decision 051).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { filter, firstValueFrom } from 'rxjs'
 import type { HumoDatabase } from '../../src/data/database'
 import { shopSettings$ } from '../../src/data/hooks/use-shop-settings'
 import { replicateShopSettings } from '../../src/data/replication/catalogue-replication'
 import { CATALOGUE_TABLES, watchChanges } from '../../src/data/replication/live-changes'
-import { cartViewOf } from '../../src/features/cart/hooks/use-cart'
+import { cartViewOf } from '../../src/data/cart-view'
+import { shopDate } from '../../src/lib/compliance-rules'
 import type { CartLineDoc } from '../../src/data/schemas/cart-line.schema'
 import { SHOP } from '../../src/lib/shop'
 import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../src/lib/shop-hours'
@@ -27,7 +28,7 @@ afterAll(async () => {
 })
 
 const line = (price: number, quantity: number) =>
-  ({ productId: 'p1', quantity, product: { price } }) as unknown as CartLineDoc
+  ({ productId: 'p1', quantity, product: { price, isCannabis: true } }) as unknown as CartLineDoc
 
 describe('shop settings on the device', () => {
   it('shows the built-in defaults before the first sync, then the synced row', async () => {
@@ -45,7 +46,6 @@ describe('shop settings on the device', () => {
     const synced = await firstValueFrom(shopSettings$(db))
     expect(synced.serverModified).not.toBeNull()
     expect(synced.money).toEqual({
-      taxRate: 0.08,
       standardShipping: 9.99,
       expressDelivery: 19.99,
       freeShippingThreshold: 50,
@@ -64,9 +64,14 @@ describe('shop settings on the device', () => {
       replication.nudge(),
     )
     try {
+      // A new excise rate in force today (as Admin Settings enters it), then the fees: the
+      // device prices with both.
+      await backend.db.query(
+        `insert into public.compliance_rules (rule, value, effective_from) values ('excise_rate', 0.2, $1)`,
+        [shopDate()],
+      )
       const saved = await backend.service.rpc('admin_save_shop_settings', {
         p_settings: {
-          taxRate: 0.1,
           standardShipping: 5,
           expressDelivery: 29.5,
           freeShippingThreshold: 100,
@@ -78,19 +83,21 @@ describe('shop settings on the device', () => {
         shopSettings$(db).pipe(filter((s) => s.money.expressDelivery === 29.5)),
       )
       expect(settings.money).toEqual({
-        taxRate: 0.1,
         standardShipping: 5,
         expressDelivery: 29.5,
         freeShippingThreshold: 100,
       })
       expect(settings.facts.phone).toEqual({ display: '(213) 555-0100', e164: '+12135550100' })
-      expect(cartViewOf([line(30, 2)], settings.money).totals).toEqual({
-        subtotal: 60,
-        tax: 6,
-        shipping: 5,
-        discount: 0,
-        total: 71,
-      })
+      // $60 of cannabis delivered for $5: excise 20% of $65, sales tax 9.75% of $78.
+      const totals = cartViewOf([line(30, 2)], {
+        money: settings.money,
+        rules: settings.rules,
+      }).totals
+      expect(totals.taxLines.map((l) => [l.label, l.amount])).toEqual([
+        ['Cannabis excise tax (20%)', 13],
+        ['Sales tax (9.75%)', 7.61],
+      ])
+      expect(totals).toMatchObject({ subtotal: 60, tax: 20.61, shipping: 5, total: 85.61 })
     } finally {
       stop()
       await replication.cancel()

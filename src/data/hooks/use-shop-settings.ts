@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react'
 import { map } from 'rxjs'
+import type { ComplianceRule } from '../../lib/compliance-rules'
 import { DEFAULT_MONEY_RULES, type MoneyRules } from '../../lib/money'
 import { SHOP, type ShopConfig } from '../../lib/shop'
 import {
@@ -38,6 +39,11 @@ export type ShopSettings = {
   orderEmails: boolean
   /** Opening hours staff have to accept an order before it is cancelled (decision 026). */
   unacceptedOrderHours: number
+  /**
+   * California's tax rates and daily limits with their dates (decision 051); empty until the
+   * first sync brings them (whoever computes with them falls back on src/lib/compliance-defaults).
+   */
+  rules: readonly ComplianceRule[]
   /** The server's version of the settings shown, or null while they are the built-in ones. */
   serverModified: string | null
 }
@@ -49,6 +55,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   pickup: DEFAULT_PICKUP_RULES,
   orderEmails: false,
   unacceptedOrderHours: DEFAULT_UNACCEPTED_ORDER_HOURS,
+  rules: [],
   serverModified: null,
 }
 
@@ -56,7 +63,6 @@ export function shopSettingsOf(doc: ShopSettingsDoc | null | undefined): ShopSet
   if (!doc) return DEFAULT_SHOP_SETTINGS
   return {
     money: {
-      taxRate: doc.taxRate,
       standardShipping: doc.standardShipping,
       expressDelivery: doc.expressDelivery,
       freeShippingThreshold: doc.freeShippingThreshold,
@@ -75,6 +81,7 @@ export function shopSettingsOf(doc: ShopSettingsDoc | null | undefined): ShopSet
       1,
       168,
     ),
+    rules: (doc.complianceRules ?? []) as ComplianceRule[],
     serverModified: doc.serverModified,
   }
 }

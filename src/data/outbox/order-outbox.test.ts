@@ -24,6 +24,7 @@ const order: OrderDoc = {
   shippingAddress: null,
   billingAddress: null,
   paymentMethod: 'cash',
+  customerKind: 'adult',
   cardLast4: null,
   items: [{ productId: 'p1', name: 'P', unitPrice: 10, quantity: 2 }],
   totals: { subtotal: 20, tax: 1.6, shipping: 9.99, discount: 0, total: 31.59 },

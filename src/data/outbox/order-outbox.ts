@@ -10,6 +10,7 @@
  * else (no network, a 5xx, a timeout) is retried. A rate limit (429, decision 026) is "come back
  * later": the order stays queued until the time the server named, never refused.
  */
+import type { TaxLine } from '../../lib/california-tax'
 import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { OrderDoc, OrderStatus } from '../schemas/order.schema'
@@ -35,8 +36,12 @@ export type ShopperOrder = {
   deliveryMethod?: 'standard' | 'express'
   shippingAddress?: OrderDoc['shippingAddress']
   paymentMethod?: string
+  customerKind?: 'adult' | 'medical'
   subtotal: number
   tax: number
+  /** Each tax on its own line (decision 051); null on an order priced before them. */
+  taxLines?: TaxLine[] | null
+  salesTaxExempt?: boolean
   shipping: number
   discount: number
   total: number
@@ -57,7 +62,11 @@ export type ShopperOrder = {
 
 export type PlaceOrderAnswer =
   | { status: 'accepted'; order: ShopperOrder }
-  | { status: 'refused'; reasons: { productId: string | null; message: string }[] }
+  | {
+      status: 'refused'
+      /** `code` 'total_changed': the rules changed since the device priced the order. */
+      reasons: { productId: string | null; message: string; code?: string }[]
+    }
 
 const STATUSES: readonly OrderStatus[] = [
   'pending',
@@ -170,12 +179,47 @@ export function placeOrderPayload(order: OrderDoc) {
     paymentMethod: order.paymentMethod,
     pickupWindow: order.fulfilment === 'pickup' ? (order.pickupWindow ?? null) : null,
     items: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+    customerKind: order.customerKind ?? 'adult',
+    mmic: order.customerKind === 'medical' && order.mmic ? order.mmic : null,
+    // The total the shopper saw: the server refuses rather than charge another (decision 051).
+    expectedTotal: order.totalsFrom === 'preview' ? order.totals.total : null,
   }
+}
+
+/** The server's tax lines, or undefined when it sent none (an order priced before them). */
+export function taxLinesOf(value: unknown): TaxLine[] | undefined {
+  if (!Array.isArray(value)) return undefined
+  return value.flatMap((line: Record<string, unknown>) =>
+    line && typeof line.label === 'string'
+      ? [
+          {
+            kind: line.kind === 'local' || line.kind === 'excise' ? line.kind : ('sales' as const),
+            label: line.label,
+            rate: num(line.rate, 0),
+            base: num(line.base, 0),
+            amount: num(line.amount, 0),
+          },
+        ]
+      : [],
+  )
 }
 
 function num(value: unknown, fallback: number): number {
   const n = typeof value === 'number' ? value : Number(value)
   return Number.isFinite(n) ? n : fallback
+}
+
+/** The server's tax lines and exemption, when it sent them (RxDB stores no undefined keys). */
+function optionalTaxes(
+  server: ShopperOrder,
+): Pick<OrderDoc['totals'], 'taxLines' | 'salesTaxExempt'> {
+  const taxLines = taxLinesOf(server.taxLines)
+  return {
+    ...(taxLines ? { taxLines } : {}),
+    ...(typeof server.salesTaxExempt === 'boolean'
+      ? { salesTaxExempt: server.salesTaxExempt }
+      : {}),
+  }
 }
 
 /** Applies the server's answer to the local order. */
@@ -194,6 +238,7 @@ export function applyAnswer(order: OrderDoc, answer: PlaceOrderAnswer, at: strin
     totals: {
       subtotal: num(server.subtotal, order.totals.subtotal),
       tax: num(server.tax, order.totals.tax),
+      ...optionalTaxes(server),
       shipping: num(server.shipping, order.totals.shipping),
       discount: num(server.discount, order.totals.discount),
       total: num(server.total, order.totals.total),

@@ -12,6 +12,7 @@ import type { WithDeleted } from 'rxdb'
 import { replicateRxCollection } from 'rxdb/plugins/replication'
 import { Subject } from 'rxjs'
 import { needsIdCheck } from '../../lib/order-status'
+import { taxLinesOf } from '../outbox/order-outbox'
 import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { AdminOrderDoc } from '../schemas/admin-order.schema'
@@ -29,12 +30,23 @@ export type AdminOrderRow = WireRow & {
   cardLast4?: string | null
   subtotal?: number | string
   tax?: number | string
+  taxLines?: unknown
+  salesTaxExempt?: boolean
+  customerKind?: string
+  mmic?: { number?: string; expiry?: string; checked?: boolean } | null
+  idNumberRecorded?: boolean
   shipping?: number | string
   discount?: number | string
   total?: number | string
   trackingNumber?: string | null
   estimatedDelivery?: string | null
-  statusHistory?: { status: string; at: string; by?: string | null; idChecked?: boolean }[]
+  statusHistory?: {
+    status: string
+    at: string
+    by?: string | null
+    idChecked?: boolean
+    mmicChecked?: boolean
+  }[]
   pickupWindow?: { start: string; end: string } | null
   items?: {
     productId: string | null
@@ -43,6 +55,9 @@ export type AdminOrderRow = WireRow & {
     unitPrice: number | string
     quantity: number
     lineTotal: number | string
+    isCannabis?: boolean
+    limitClass?: string | null
+    limitGrams?: number | string | null
   }[]
   createdAt?: string
   updatedAt?: string
@@ -61,12 +76,16 @@ function pickupWindowOf(value: unknown): { start: string; end: string } | null {
 
 /** The arguments of `set_order_status` for a move made on this device. */
 export function setStatusArgs(
-  mine: Pick<AdminOrderDoc, 'id' | 'status' | 'idChecked'>,
+  mine: Pick<AdminOrderDoc, 'id' | 'status' | 'idChecked' | 'idNumber' | 'mmicChecked'>,
   from: string,
 ): Record<string, unknown> {
   const args: Record<string, unknown> = { p_id: mine.id, p_from: from, p_to: mine.status }
-  // Only a handoff sends the check, so other moves also reach a server that predates it.
-  if (needsIdCheck(mine.status)) args.p_id_checked = mine.idChecked === true
+  // Only a handoff sends the checks, so other moves also reach a server that predates them.
+  if (needsIdCheck(mine.status)) {
+    args.p_id_checked = mine.idChecked === true
+    args.p_id_number = mine.idNumber ?? null
+    args.p_mmic_checked = mine.mmicChecked === true
+  }
   return args
 }
 
@@ -92,11 +111,21 @@ export function refusedState(
     _modified: (answer.order as { _modified?: string })._modified ?? fallbackModified,
     _deleted: false,
   })
-  if (answer.reason === 'id_check_required' || (answer.reason && doc.status === from)) {
-    doc.refusal = answer.message?.trim() || refusalFallback(answer.reason)
+  const reason = answer.reason
+  if (reason && (HANDOFF_REASONS.has(reason) || doc.status === from)) {
+    doc.refusal = answer.message?.trim() || refusalFallback(reason)
   }
   return doc
 }
+
+/** The server's refusals of a handoff this device asked for (decision 018, 050). */
+const HANDOFF_REASONS = new Set([
+  'id_check_required',
+  'id_number_required',
+  'mmic_check_required',
+  'mmic_expired',
+  'daily_limit',
+])
 
 function refusalFallback(reason: string): string {
   return reason === 'id_check_required'
@@ -120,6 +149,18 @@ export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDo
     cardLast4: row.cardLast4 ?? null,
     subtotal: n(row.subtotal),
     tax: n(row.tax),
+    taxLines: Array.isArray(row.taxLines) ? (taxLinesOf(row.taxLines) ?? null) : null,
+    salesTaxExempt: row.salesTaxExempt === true,
+    customerKind: row.customerKind === 'medical' ? 'medical' : 'adult',
+    mmic:
+      row.mmic && typeof row.mmic.number === 'string'
+        ? {
+            number: row.mmic.number,
+            expiry: row.mmic.expiry ?? '',
+            checked: row.mmic.checked === true,
+          }
+        : null,
+    idNumberRecorded: row.idNumberRecorded === true,
     shipping: n(row.shipping),
     discount: n(row.discount),
     total: n(row.total),
@@ -130,10 +171,13 @@ export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDo
       at: h.at,
       by: h.by ?? null,
       ...(h.idChecked === true ? { idChecked: true } : {}),
+      ...(h.mmicChecked === true ? { mmicChecked: true } : {}),
     })),
     pickupWindow: pickupWindowOf(row.pickupWindow),
     // The server's state never asks for a check: only a move made on this device does.
     idChecked: false,
+    idNumber: null,
+    mmicChecked: false,
     refusal: null,
     items: (row.items ?? []).map((i) => ({
       productId: i.productId,
@@ -142,6 +186,9 @@ export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDo
       unitPrice: n(i.unitPrice),
       quantity: i.quantity,
       lineTotal: n(i.lineTotal),
+      isCannabis: i.isCannabis !== false,
+      limitClass: i.limitClass === 'flower' || i.limitClass === 'concentrate' ? i.limitClass : null,
+      limitGrams: i.limitGrams === null || i.limitGrams === undefined ? null : n(i.limitGrams),
     })),
     createdAt: row.createdAt ?? row._modified,
     updatedAt: row.updatedAt ?? row._modified,

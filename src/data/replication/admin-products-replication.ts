@@ -49,6 +49,15 @@ export function adminProductRowToDoc(row: AdminProductWireRow): WithDeleted<Admi
     totalCannabinoids: num(row.total_cannabinoids_percentage),
     smokeback: num(row.smokeback_percentage),
     weightGrams: num(row.weight_grams),
+    // A server from before the facts: cannabis, counted toward no limit (it enforces its own).
+    isCannabis: row.is_cannabis !== false,
+    limitClass:
+      row.limit_class === 'flower' || row.limit_class === 'concentrate' ? row.limit_class : null,
+    // Kept as entered (unlike the storefront's document): the form shows an empty field as "the weight".
+    limitGrams: num(row.limit_grams),
+    thcMg: num(row.thc_mg),
+    cbdMg: num(row.cbd_mg),
+    servings: num(row.servings),
     brandId: row.brand_id ?? row.brand?.id ?? null,
     categoryId: row.category_id ?? row.category?.id ?? null,
     productTypeId: row.product_type_id ?? row.product_type?.id ?? null,

@@ -21,7 +21,8 @@ import {
   type ProductTypeRow,
 } from './reference-rows'
 import { replicateByRpc, type PullReplication, type ReplicatePullOptions } from './rpc-pull'
-import { shopSettingsRowToDoc, type ShopSettingsRow } from './shop-settings-row'
+import { shopSettingsRowToDoc } from './shop-settings-doc'
+import type { ShopSettingsRow } from './shop-settings-row'
 
 type Options = Omit<ReplicatePullOptions, 'identifier'> & { identifier?: string }
 

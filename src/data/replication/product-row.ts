@@ -28,6 +28,12 @@ export type ProductRow = {
   total_cannabinoids_percentage?: number | string | null
   smokeback_percentage?: number | string | null
   weight_grams?: number | string | null
+  is_cannabis?: boolean | null
+  limit_class?: string | null
+  limit_grams?: number | string | null
+  thc_mg?: number | string | null
+  cbd_mg?: number | string | null
+  servings?: number | null
   created_at?: string
   updated_at?: string
   brand?: Ref
@@ -66,6 +72,8 @@ export function productRowToDoc(row: ProductRow): WithDeleted<ProductDoc> {
       isPrimary: Boolean(m.is_primary),
       displayOrder: m.display_order ?? 0,
     }))
+  const limitClass =
+    row.limit_class === 'flower' || row.limit_class === 'concentrate' ? row.limit_class : null
   return {
     id: row.id,
     slug: row.slug ?? row.id,
@@ -85,6 +93,13 @@ export function productRowToDoc(row: ProductRow): WithDeleted<ProductDoc> {
     totalCannabinoids: num(row.total_cannabinoids_percentage),
     smokeback: num(row.smokeback_percentage),
     weightGrams: num(row.weight_grams),
+    // A server from before these fields: cannabis, counted by nothing (it enforces its own rules).
+    isCannabis: row.is_cannabis !== false,
+    limitClass,
+    limitGrams: limitClass ? (num(row.limit_grams) ?? num(row.weight_grams)) : null,
+    thcMg: num(row.thc_mg),
+    cbdMg: num(row.cbd_mg),
+    servings: num(row.servings),
     categorySlug: row.category?.slug ?? '',
     brand: toRef(row.brand),
     category: toRef(row.category),

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../lib/shop-hours'
 import { shopSettingsOf } from '../hooks/use-shop-settings'
-import { shopSettingsRowToDoc, type ShopSettingsRow } from './shop-settings-row'
+import { shopSettingsRowToDoc } from './shop-settings-doc'
+import type { ShopSettingsRow } from './shop-settings-row'
 
 const row = (extra: Partial<ShopSettingsRow>): ShopSettingsRow => ({
   id: 'shop',

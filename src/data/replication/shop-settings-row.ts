@@ -1,23 +1,18 @@
 /**
- * Wire shape of `pull_shop_settings` (and of `admin_save_shop_settings`'s answer), and its
- * mapping onto the device document. Facts missing from a row fall back to the built-in ones,
+ * Wire shape of `pull_shop_settings` (and of `admin_save_shop_settings`'s answer), and the checks
+ * of its parts that every page's settings also use (the whole row's mapping onto the device
+ * document is ./shop-settings-doc.ts, which only the replication loads). Facts missing from a row fall back to the built-in ones,
  * field by field, so a device never shows an empty phone number or address; so do the opening
  * hours and pickup rules (a bad or missing value never breaks a device: it keeps the defaults).
  */
-import type { WithDeleted } from 'rxdb'
-import { DEFAULT_MONEY_RULES } from '../../lib/money'
 import { SHOP, type OpeningHours, type ShopConfig } from '../../lib/shop'
 import {
   DEFAULT_OPENING_HOURS,
-  DEFAULT_PICKUP_RULES,
   isValidDay,
   type DayHours,
   type WeeklyHours,
 } from '../../lib/shop-hours'
-import {
-  DEFAULT_UNACCEPTED_ORDER_HOURS,
-  type ShopSettingsDoc,
-} from '../schemas/shop-settings.schema'
+import type { ShopSettingsDoc } from '../schemas/shop-settings.schema'
 import type { WireRow } from './rpc-pull'
 
 export const SHOP_SETTINGS_ID = 'shop'
@@ -34,9 +29,11 @@ export type ShopSettingsRow = WireRow & {
   pickup_slot_minutes?: unknown
   order_emails?: unknown
   unaccepted_order_hours?: unknown
+  /** California's rates and limits with their dates (decision 051). */
+  compliance_rules?: unknown
 }
 
-const amount = (value: number | string | null | undefined, fallback: number) => {
+export const amount = (value: number | string | null | undefined, fallback: number) => {
   const parsed = typeof value === 'string' ? Number(value) : value
   return typeof parsed === 'number' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback
 }
@@ -117,39 +114,4 @@ export function minutesOr(value: unknown, fallback: number, min: number, max: nu
   return typeof parsed === 'number' && Number.isInteger(parsed) && parsed >= min && parsed <= max
     ? parsed
     : fallback
-}
-
-export function shopSettingsRowToDoc(row: ShopSettingsRow): WithDeleted<ShopSettingsDoc> {
-  const d = DEFAULT_MONEY_RULES
-  return {
-    id: row.id,
-    taxRate: Math.min(amount(row.tax_rate, d.taxRate), 1),
-    standardShipping: amount(row.standard_shipping, d.standardShipping),
-    expressDelivery: amount(row.express_delivery, d.expressDelivery),
-    freeShippingThreshold: amount(row.free_shipping_threshold, d.freeShippingThreshold),
-    facts: completeFacts(row.facts),
-    openingHours: openingHoursOf(row.opening_hours),
-    // A day at most: a longer preparation or window offers no window at all.
-    pickupPrepMinutes: minutesOr(
-      row.pickup_prep_minutes,
-      DEFAULT_PICKUP_RULES.prepMinutes,
-      0,
-      1440,
-    ),
-    pickupSlotMinutes: minutesOr(
-      row.pickup_slot_minutes,
-      DEFAULT_PICKUP_RULES.slotMinutes,
-      5,
-      1440,
-    ),
-    orderEmails: row.order_emails === true,
-    unacceptedOrderHours: minutesOr(
-      row.unaccepted_order_hours,
-      DEFAULT_UNACCEPTED_ORDER_HOURS,
-      1,
-      168,
-    ),
-    serverModified: row._modified,
-    _deleted: Boolean(row._deleted),
-  }
 }

@@ -8,6 +8,11 @@
  * `delivered` (`idChecked`, pushed as `p_id_checked`), history entries that record that check,
  * and `refusal`, the server's words when it refused this device's move for a reason other than a
  * colleague's (the conflict handler turns them into the notice).
+ *
+ * Version 2 (issue 31, decision 051): each tax on its own line, adult use or medical, the medical
+ * patient's MMIC (staff only), and what staff enter at a handoff besides the ID check: the ID
+ * document's number (`idNumber`, sent once as `p_id_number` and kept by the server only as a
+ * keyed hash; the pulled state never carries it) and "MMIC checked" (`mmicChecked`).
  */
 import {
   type MigrationStrategies,
@@ -21,7 +26,7 @@ const address = addressSchemaPart
 
 export const adminOrderSchemaLiteral = {
   title: 'admin order',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -41,6 +46,30 @@ export const adminOrderSchemaLiteral = {
     cardLast4: { type: ['string', 'null'] },
     subtotal: { type: 'number' },
     tax: { type: 'number' },
+    taxLines: {
+      type: ['array', 'null'],
+      items: {
+        type: 'object',
+        properties: {
+          kind: { type: 'string' },
+          label: { type: 'string' },
+          rate: { type: 'number' },
+          base: { type: 'number' },
+          amount: { type: 'number' },
+        },
+      },
+    },
+    salesTaxExempt: { type: 'boolean' },
+    customerKind: { type: 'string' },
+    mmic: {
+      type: ['object', 'null'],
+      properties: {
+        number: { type: 'string' },
+        expiry: { type: 'string' },
+        checked: { type: 'boolean' },
+      },
+    },
+    idNumberRecorded: { type: 'boolean' },
     shipping: { type: 'number' },
     discount: { type: 'number' },
     total: { type: 'number' },
@@ -55,6 +84,7 @@ export const adminOrderSchemaLiteral = {
           at: { type: 'string' },
           by: { type: ['string', 'null'] },
           idChecked: { type: 'boolean' },
+          mmicChecked: { type: 'boolean' },
         },
       },
     },
@@ -69,6 +99,9 @@ export const adminOrderSchemaLiteral = {
           unitPrice: { type: 'number' },
           quantity: { type: 'number' },
           lineTotal: { type: 'number' },
+          isCannabis: { type: 'boolean' },
+          limitClass: { type: ['string', 'null'] },
+          limitGrams: { type: ['number', 'null'] },
         },
       },
     },
@@ -77,6 +110,9 @@ export const adminOrderSchemaLiteral = {
       properties: { start: { type: 'string' }, end: { type: 'string' } },
     },
     idChecked: { type: 'boolean' },
+    /** Entered with a handoff made on this device, until the server has it; never pulled. */
+    idNumber: { type: ['string', 'null'] },
+    mmicChecked: { type: 'boolean' },
     refusal: { type: ['string', 'null'] },
     createdAt: { type: 'string', maxLength: 40 },
     updatedAt: { type: 'string' },
@@ -117,5 +153,17 @@ export const adminOrderMigrationStrategies: MigrationStrategies = {
     pickupWindow: null,
     idChecked: false,
     refusal: null,
+  }),
+  // Orders before were adult use with one "Tax" line; a queued handoff has no ID number yet, and
+  // the server refuses it with the reason (the notice says what to enter).
+  2: (doc: Record<string, unknown>) => ({
+    ...doc,
+    taxLines: null,
+    salesTaxExempt: false,
+    customerKind: 'adult',
+    mmic: null,
+    idNumberRecorded: false,
+    idNumber: null,
+    mmicChecked: false,
   }),
 }

@@ -3,8 +3,13 @@
  * `pull_products_admin`): inactive products too, with the brand, category and type ids the
  * product form edits. Read-only on the device: saves go to the server (`admin_save_product`) and
  * come back through the pull. Dropped on admin sign-out with the other admin collections.
+ *
+ * Version 1 (issue 31, decision 051): what the law needs to know of the product, as the product
+ * form edits it: cannabis or not (the excise applies), the daily limit it counts toward and the
+ * grams one unit counts (null: its weight), and its THC and CBD milligrams and servings per package.
  */
 import {
+  type MigrationStrategies,
   toTypedRxJsonSchema,
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
@@ -21,7 +26,7 @@ const ref = {
 export const adminProductSchemaLiteral = {
   title: 'admin product',
   description: 'a catalogue product as the back office edits it, inactive ones included',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -44,6 +49,13 @@ export const adminProductSchemaLiteral = {
     totalCannabinoids: nullableNumber,
     smokeback: nullableNumber,
     weightGrams: nullableNumber,
+    isCannabis: { type: 'boolean' },
+    limitClass: { type: ['string', 'null'], enum: ['flower', 'concentrate', null] },
+    /** As staff entered it: null counts the weight. */
+    limitGrams: nullableNumber,
+    thcMg: nullableNumber,
+    cbdMg: nullableNumber,
+    servings: nullableNumber,
     brandId: nullableText,
     categoryId: nullableText,
     productTypeId: nullableText,
@@ -98,6 +110,7 @@ export const adminProductSchemaLiteral = {
     'isActive',
     'isOnSale',
     'isFeatured',
+    'isCannabis',
     'media',
     'effects',
     'terpenes',
@@ -113,3 +126,31 @@ export type AdminProductDoc = ExtractDocumentTypeFromTypedRxJsonSchema<
   typeof adminProductSchemaTyped
 >
 export const adminProductSchema: RxJsonSchema<AdminProductDoc> = adminProductSchemaTyped
+
+/**
+ * A version 0 document is a copy of the server's product from before its facts: it gets the
+ * server's backfill (migration 20261128100100) by its category and type until the next pull, which
+ * brings every product again (that migration touched them all), replaces it.
+ */
+export const adminProductMigrationStrategies: MigrationStrategies = {
+  1: (old: Record<string, unknown>) => {
+    const category = String((old.category as { name?: string } | null)?.name ?? '')
+    const type = String((old.productType as { name?: string } | null)?.name ?? '')
+    const merchandise = category === 'Branded Bags' || type === 'Packaging'
+    return {
+      ...old,
+      isCannabis: !merchandise,
+      limitClass: merchandise
+        ? null
+        : category === 'Flower' || type === 'Bulk Flower'
+          ? 'flower'
+          : category === 'Concentrates' || type === 'Bulk Concentrates'
+            ? 'concentrate'
+            : null,
+      limitGrams: null,
+      thcMg: null,
+      cbdMg: null,
+      servings: null,
+    }
+  },
+}

@@ -2,8 +2,12 @@
  * The cart, one document per product line, on the device only (never replicated). A line keeps
  * a snapshot of the product as it was added so the cart renders offline even if the catalogue
  * changes; the server re-prices at checkout.
+ *
+ * Version 1 (decision 051): the snapshot says whether the product is cannabis and what one unit
+ * counts toward the daily limits, so the cart prices and limits offline as the server will.
  */
 import {
+  type MigrationStrategies,
   toTypedRxJsonSchema,
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
@@ -11,7 +15,7 @@ import {
 
 export const cartLineSchemaLiteral = {
   title: 'cart line',
-  version: 0,
+  version: 1,
   primaryKey: 'productId',
   type: 'object',
   properties: {
@@ -31,6 +35,9 @@ export const cartLineSchemaLiteral = {
         categorySlug: { type: 'string' },
         productTypeName: { type: ['string', 'null'] },
         weightGrams: { type: ['number', 'null'] },
+        isCannabis: { type: 'boolean' },
+        limitClass: { type: ['string', 'null'] },
+        limitGrams: { type: ['number', 'null'] },
         stock: { type: ['number', 'null'] },
         unlimited: { type: 'boolean' },
       },
@@ -45,3 +52,9 @@ export const cartLineSchemaTyped = toTypedRxJsonSchema(cartLineSchemaLiteral)
 export type CartLineDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof cartLineSchemaTyped>
 export type CartProductSnapshot = CartLineDoc['product']
 export const cartLineSchema: RxJsonSchema<CartLineDoc> = cartLineSchemaTyped
+
+/** A line added before version 1 (./old-catalogue-documents.ts, loaded only then). */
+export const cartLineMigrationStrategies: MigrationStrategies = {
+  1: async (old: Record<string, unknown>) =>
+    (await import('./old-catalogue-documents')).cartLineVersion1(old),
+}

@@ -17,8 +17,16 @@ const v0 = (() => {
   delete properties.pickupWindow
   delete properties.channel
   delete properties.statusCheckedAt
+  delete properties.customerKind
+  delete properties.mmic
   properties.paymentMethod = { type: 'string', enum: ['card', 'cash'] }
-  return { ...orderSchemaLiteral, version: 0, properties } as unknown as RxJsonSchema<object>
+  const required = orderSchemaLiteral.required.filter((name) => name !== 'customerKind')
+  return {
+    ...orderSchemaLiteral,
+    version: 0,
+    properties,
+    required,
+  } as unknown as RxJsonSchema<object>
 })()
 
 const base = {
@@ -45,7 +53,7 @@ const base = {
 }
 
 describe('order schema migration', () => {
-  it('carries every version 0 order over to version 1, the queued one included', async () => {
+  it('carries every version 0 order over to today’s version, the queued one included', async () => {
     const name = `humo-order-migration-${process.pid}`
     const storage = wrappedValidateAjvStorage({
       storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
@@ -69,6 +77,10 @@ describe('order schema migration', () => {
       statusCheckedAt: null,
       items: base.items,
       secret: base.secret,
+      // Version 2: every order before was adult use, priced with its one "Tax".
+      customerKind: 'adult',
+      mmic: null,
+      totals: base.totals,
     })
     expect(accepted).toMatchObject({
       sync: 'accepted',

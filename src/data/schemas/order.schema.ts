@@ -23,7 +23,7 @@ const money = { type: 'number' } as const
 
 export const orderSchemaLiteral = {
   title: 'order',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -60,6 +60,13 @@ export const orderSchemaLiteral = {
     shippingAddress: address,
     billingAddress: address,
     paymentMethod: { type: 'string', enum: ['cash', 'debit'] },
+    customerKind: { type: 'string', enum: ['adult', 'medical'] },
+    /** A medical patient's state ID card, as the shopper gave it (the server keeps it for staff). */
+    mmic: {
+      type: ['object', 'null'],
+      properties: { number: { type: 'string' }, expiry: { type: 'string' } },
+      required: ['number', 'expiry'],
+    },
     cardLast4: { type: ['string', 'null'] },
     items: {
       type: 'array',
@@ -74,13 +81,38 @@ export const orderSchemaLiteral = {
           imagePath: { type: ['string', 'null'] },
           categorySlug: { type: 'string' },
           weightGrams: { type: ['number', 'null'] },
+          isCannabis: { type: 'boolean' },
+          limitClass: { type: ['string', 'null'] },
+          limitGrams: { type: ['number', 'null'] },
         },
         required: ['productId', 'name', 'unitPrice', 'quantity'],
       },
     },
     totals: {
       type: 'object',
-      properties: { subtotal: money, tax: money, shipping: money, discount: money, total: money },
+      properties: {
+        subtotal: money,
+        tax: money,
+        /** src/lib/california-tax.ts's lines; absent on an order priced before them. */
+        taxLines: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              kind: { type: 'string' },
+              label: { type: 'string' },
+              rate: money,
+              base: money,
+              amount: money,
+            },
+            required: ['kind', 'label', 'rate', 'base', 'amount'],
+          },
+        },
+        salesTaxExempt: { type: 'boolean' },
+        shipping: money,
+        discount: money,
+        total: money,
+      },
       required: ['subtotal', 'tax', 'shipping', 'discount', 'total'],
     },
     /** 'preview' until the server has priced the order. */
@@ -124,6 +156,7 @@ export const orderSchemaLiteral = {
     'fulfilment',
     'deliveryMethod',
     'paymentMethod',
+    'customerKind',
     'items',
     'totals',
     'totalsFrom',
@@ -153,4 +186,6 @@ export const orderMigrationStrategies: MigrationStrategies = {
     // An accepted order's status came from the server when it was last written.
     statusCheckedAt: old.sync === 'accepted' ? (old.updatedAt ?? null) : null,
   }),
+  // Every order before was an adult-use one, priced with one "Tax" line.
+  2: (old: Record<string, unknown>) => ({ ...old, customerKind: 'adult', mmic: null }),
 }

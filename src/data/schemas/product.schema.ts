@@ -2,8 +2,13 @@
  * The products collection: the shop-side shape of a product (SPEC.md §3) with its brand,
  * category, type, media, effects and terpenes embedded, as the storefront reads it. One document
  * per product; the server pull brings the whole product whenever any part of it changes.
+ *
+ * Version 1 (issue 31, decision 051): whether the product is cannabis (the excise applies), the
+ * daily limit it counts toward with the grams of one unit, and its potency per package in
+ * milligrams with its number of servings (edibles, drinks, tinctures, capsules).
  */
 import {
+  type MigrationStrategies,
   toTypedRxJsonSchema,
   type ExtractDocumentTypeFromTypedRxJsonSchema,
   type RxJsonSchema,
@@ -19,7 +24,7 @@ const ref = {
 export const productSchemaLiteral = {
   title: 'product',
   description: 'a catalogue product as the shop shows it',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -42,6 +47,13 @@ export const productSchemaLiteral = {
     totalCannabinoids: nullableNumber,
     smokeback: nullableNumber,
     weightGrams: nullableNumber,
+    isCannabis: { type: 'boolean' },
+    limitClass: { type: ['string', 'null'], enum: ['flower', 'concentrate', null] },
+    /** Grams one unit counts toward its daily limit (its weight unless staff set another). */
+    limitGrams: nullableNumber,
+    thcMg: nullableNumber,
+    cbdMg: nullableNumber,
+    servings: nullableNumber,
     categorySlug: { type: 'string', maxLength: 64 },
     brand: ref,
     category: ref,
@@ -85,6 +97,7 @@ export const productSchemaLiteral = {
     'isFeatured',
     'rating',
     'reviewCount',
+    'isCannabis',
     'categorySlug',
     'media',
     'effects',
@@ -99,3 +112,12 @@ export const productSchemaLiteral = {
 export const productSchemaTyped = toTypedRxJsonSchema(productSchemaLiteral)
 export type ProductDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof productSchemaTyped>
 export const productSchema: RxJsonSchema<ProductDoc> = productSchemaTyped
+
+/**
+ * A version 0 product gets what the server's backfill gave it (./old-catalogue-documents.ts,
+ * loaded only when a device has such products to carry over).
+ */
+export const productMigrationStrategies: MigrationStrategies = {
+  1: async (old: Record<string, unknown>) =>
+    (await import('./old-catalogue-documents')).productVersion1(old),
+}

@@ -7,7 +7,8 @@ import { SHOP } from '../../lib/shop'
 import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../lib/shop-hours'
 import type { HumoDatabase } from '../database'
 import { shopSettingsOf } from '../hooks/use-shop-settings'
-import { completeFacts, shopSettingsRowToDoc } from '../replication/shop-settings-row'
+import { shopSettingsRowToDoc } from '../replication/shop-settings-doc'
+import { completeFacts } from '../replication/shop-settings-row'
 import {
   DEFAULT_UNACCEPTED_ORDER_HOURS,
   shopSettingsSchemaLiteral,
@@ -20,7 +21,7 @@ afterEach(async () => {
   opened = undefined
 })
 
-/** Version 0 as it shipped: version 2 without the fields versions 1 and 2 added. */
+/** Version 0 as it shipped: today's version without the fields versions 1 to 3 added. */
 function versionZeroSchema() {
   const {
     openingHours: _h,
@@ -28,15 +29,17 @@ function versionZeroSchema() {
     pickupSlotMinutes: _s,
     orderEmails: _e,
     unacceptedOrderHours: _u,
+    complianceRules: _c,
     ...properties
   } = shopSettingsSchemaLiteral.properties
-  void [_h, _p, _s, _e, _u]
+  void [_h, _p, _s, _e, _u, _c]
   const added = [
     'openingHours',
     'pickupPrepMinutes',
     'pickupSlotMinutes',
     'orderEmails',
     'unacceptedOrderHours',
+    'complianceRules',
   ]
   return {
     ...shopSettingsSchemaLiteral,
@@ -75,12 +78,14 @@ describe('shop settings schema migration 0 → 1', () => {
       pickupSlotMinutes: DEFAULT_PICKUP_RULES.slotMinutes,
       orderEmails: false,
       unacceptedOrderHours: DEFAULT_UNACCEPTED_ORDER_HOURS,
+      // Version 3: none until the next pull brings the shop's (prices use the built-in ones).
+      complianceRules: [],
     })
     expect(doc?.facts.email).toBe('old@humo.shop')
     const settings = shopSettingsOf(doc)
     expect(settings.hours).toEqual(DEFAULT_OPENING_HOURS)
     expect(settings.pickup).toEqual(DEFAULT_PICKUP_RULES)
-    expect(settings.money.taxRate).toBe(0.095)
+    expect(doc?.taxRate).toBe(0.095)
   })
 })
 

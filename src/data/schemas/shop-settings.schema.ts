@@ -4,7 +4,8 @@
  * Read-only on shoppers' devices; staff change them through Admin Settings on the server.
  * Version 1 adds the weekly opening hours, the pickup rules and whether order emails are sent
  * (decision 018). Version 2 adds how many opening hours staff have to accept an order before it
- * is cancelled (decision 026).
+ * is cancelled (decision 026). Version 3 adds California's tax rates and daily limits with the
+ * dates they take effect (`complianceRules`, decision 051); `taxRate` is no longer used.
  */
 import {
   type MigrationStrategies,
@@ -26,7 +27,7 @@ const phone = {
 
 export const shopSettingsSchemaLiteral = {
   title: 'shop settings',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -93,6 +94,11 @@ export const shopSettingsSchemaLiteral = {
     orderEmails: { type: 'boolean' },
     /** Opening hours before a pending order staff did not accept is cancelled (1-168). */
     unacceptedOrderHours: { type: 'integer', minimum: 1 },
+    /**
+     * src/lib/compliance-rules.ts's rows (rates and limits with the day each takes effect), as
+     * shop-settings-doc.ts checked them; typed by ComplianceRule where they are read.
+     */
+    complianceRules: { type: 'array', items: { type: 'object' } },
     serverModified: { type: 'string' },
   },
   required: [
@@ -107,6 +113,7 @@ export const shopSettingsSchemaLiteral = {
     'pickupSlotMinutes',
     'orderEmails',
     'unacceptedOrderHours',
+    'complianceRules',
     'serverModified',
   ],
 } as const
@@ -132,5 +139,10 @@ export const shopSettingsMigrationStrategies: MigrationStrategies = {
   2: (doc: Record<string, unknown>) => ({
     ...doc,
     unacceptedOrderHours: DEFAULT_UNACCEPTED_ORDER_HOURS,
+  }),
+  3: (doc: Record<string, unknown>) => ({
+    ...doc,
+    // None until the next pull: whoever computes with them falls back on the built-in ones.
+    complianceRules: [],
   }),
 }

@@ -32,6 +32,7 @@ function product(seed: Seed, modified = '2026-11-01T00:00:00.000001+00:00'): Pro
     isFeatured: false,
     rating: 4.5,
     reviewCount: 10,
+    isCannabis: true,
     categorySlug: seed.category,
     category: { id: seed.category, name: CATEGORY_NAMES[seed.category], slug: seed.category },
     brand: { id: seed.brand, name: seed.brand },

@@ -40,6 +40,8 @@ function order(id: string, items: [productId: string, quantity: number, unitPric
     fulfilment: 'delivery',
     deliveryMethod: 'standard',
     paymentMethod: 'cash',
+    customerKind: 'adult',
+    mmic: null,
     cardLast4: null,
     items: items.map(([productId, quantity, unitPrice]) => ({
       productId,

@@ -144,8 +144,17 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
     id: 'settings',
     category: 'Settings',
     title: 'Admin Settings',
-    description: 'Shop facts and staff accounts',
-    keywords: ['settings', 'admins', 'staff', 'configuration'],
+    description: 'Taxes and daily limits, delivery fees, shop facts and staff accounts',
+    keywords: [
+      'settings',
+      'admins',
+      'staff',
+      'configuration',
+      'tax',
+      'excise',
+      'limits',
+      'delivery fee',
+    ],
   },
 ]
 

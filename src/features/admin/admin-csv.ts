@@ -7,9 +7,16 @@
 import Papa from 'papaparse'
 import * as v from 'valibot'
 import type { AdminOrderDoc } from '../../data/schemas/admin-order.schema'
-import { orderNumber, orderStatusLabel, paymentLabel } from '../../lib/order-status'
-import type { AdminProductRow, SaveProductPayload } from './admin-product'
+import {
+  customerKindLabel,
+  orderNumber,
+  orderStatusLabel,
+  paymentLabel,
+} from '../../lib/order-status'
+import type { AdminProductRow, ProductFacts, SaveProductPayload } from './admin-product'
 import { productFormSchema } from './admin.validation'
+import { factCells, PRODUCT_FACT_COLUMNS, readFactCells } from './product-facts-csv'
+import { taxesByKind, taxLinesText, type TaxesByKind } from './order-taxes'
 
 export const PRODUCT_CSV_COLUMNS = [
   'sku',
@@ -33,6 +40,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'effects',
   'terpenes',
   'media',
+  // Issue 31: optional in an imported file (product-facts-csv.ts).
+  ...PRODUCT_FACT_COLUMNS,
 ] as const
 
 /**
@@ -95,12 +104,14 @@ export function productsToCsv(rows: readonly AdminProductRow[]): string {
         .map((t) => (t.percentage === null ? t.terpene_name : `${t.terpene_name}:${t.percentage}`))
         .join('|'),
       r.product_media.map((m) => m.media_url).join('|'),
+      ...factCells(r),
     ]),
   )
 }
 
 /**
- * Orders out, each status in the order's own words (docs/decisions/018: a pickup order is never
+ * Orders out (the board's copy: never the ID number staff typed at a handoff, which the device
+ * holds only until it is sent), each status in the order's own words (docs/decisions/018: a pickup order is never
  * "shipped"), with the stored code beside it for tools. A shopper's own text (a name
  * "=HYPERLINK(…)") is neutralized by toCsv. Money goes out with its two decimals as text; it is
  * never negative (the server checks >= 0), so no figure starts with a formula character.
@@ -127,9 +138,18 @@ export function ordersToCsv(orders: readonly AdminOrderDoc[]): string {
       'shipping',
       'discount',
       'total',
+      // Issue 31: each tax by kind (an order from before counts its one tax as sales tax, as
+      // the tax report does), the sale's kind, and the receipt's tax lines in words.
+      'local_tax',
+      'excise_tax',
+      'sales_tax',
+      'customer_kind',
+      'sales_tax_exempt',
+      'tax_lines',
     ],
     orders.map((o) => {
       const pickup = o.fulfilment === 'pickup'
+      const taxes = taxesByKind(o)
       return [
         o.id,
         o.createdAt,
@@ -149,6 +169,12 @@ export function ordersToCsv(orders: readonly AdminOrderDoc[]): string {
         o.shipping.toFixed(2),
         o.discount.toFixed(2),
         o.total.toFixed(2),
+        taxes.local.toFixed(2),
+        taxes.excise.toFixed(2),
+        taxes.sales.toFixed(2),
+        customerKindLabel(o.customerKind),
+        String(o.salesTaxExempt === true),
+        taxLinesText(o),
       ]
     }),
   )
@@ -158,7 +184,10 @@ export function ordersToCsv(orders: readonly AdminOrderDoc[]): string {
 export type SalesReportFigures = {
   period: string
   totals: { orders: number; sales: number; revenue: number; averageOrderValue: number }
+  /** Every tax together. */
   tax: number
+  /** By kind: local cannabis business tax, cannabis excise, sales tax (order-taxes.ts). */
+  taxes: TaxesByKind
   shipping: number
   discount: number
   byStatus: readonly { label: string; count: number }[]
@@ -175,7 +204,10 @@ export function salesReportToCsv(report: SalesReportFigures): string {
       ['sales (not cancelled)', report.totals.sales],
       ['revenue', report.totals.revenue.toFixed(2)],
       ['tax', report.tax.toFixed(2)],
-      ['shipping', report.shipping.toFixed(2)],
+      ['cannabis excise tax', report.taxes.excise.toFixed(2)],
+      ['sales tax', report.taxes.sales.toFixed(2)],
+      ['local cannabis business tax', report.taxes.local.toFixed(2)],
+      ['delivery fees', report.shipping.toFixed(2)],
       ['discounts', report.discount.toFixed(2)],
       ['average order value', report.totals.averageOrderValue.toFixed(2)],
       ...report.byStatus.map((s) => [`orders ${s.label}`, s.count]),
@@ -195,16 +227,18 @@ export type ImportRow = {
   sku: string
   name: string
   action: 'create' | 'update'
-  payload: Omit<SaveProductPayload, 'id' | 'media'> & {
-    media:
-      | {
-          media_url: string
-          media_type: 'image' | 'video'
-          is_primary: boolean
-          display_order: number
-        }[]
-      | undefined
-  }
+  /** The facts only where the file has their columns (product-facts-csv.ts). */
+  payload: Omit<SaveProductPayload, 'id' | 'media' | keyof ProductFacts> &
+    Partial<ProductFacts> & {
+      media:
+        | {
+            media_url: string
+            media_type: 'image' | 'video'
+            is_primary: boolean
+            display_order: number
+          }[]
+        | undefined
+    }
   existingId: string | null
   errors: string[]
 }
@@ -331,6 +365,13 @@ export function parseProductsCsv(
       is_on_sale: flag(record.is_on_sale, false),
       is_active: flag(record.is_active, true),
       is_featured: flag(record.is_featured, false),
+      // The facts are read on their own below (readFactCells): neutral values here.
+      is_cannabis: true,
+      limit_class: 'none',
+      limit_grams: '',
+      thc_mg: '',
+      cbd_mg: '',
+      servings: '',
       effects: (record.effects ?? '').split('|').filter((e) => e.trim()),
       terpenes: (record.terpenes ?? '')
         .split('|')
@@ -366,6 +407,11 @@ export function parseProductsCsv(
       errors.push('Please upload at least one product image or video')
     }
     const out = form.success ? form.output : null
+    const facts = readFactCells(record, fields, {
+      creating: !existing,
+      weightGrams: out?.weight_grams,
+    })
+    errors.push(...facts.errors)
     return {
       line,
       sku,
@@ -389,6 +435,7 @@ export function parseProductsCsv(
         cbd_percentage: orNull(out?.cbd_percentage),
         total_cannabinoids_percentage: orNull(out?.total_cannabinoids_percentage),
         smokeback_percentage: orNull(out?.smokeback_percentage),
+        ...facts.facts,
         is_on_sale: out?.is_on_sale ?? false,
         is_active: out?.is_active ?? true,
         is_featured: out?.is_featured ?? false,

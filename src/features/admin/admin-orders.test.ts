@@ -139,19 +139,30 @@ describe('Export Orders CSV', () => {
 })
 
 describe('ID check at handoff (push)', () => {
-  it('sends p_id_checked only with a handoff, true when staff confirmed it', () => {
+  it('sends the checks only with a handoff: the ID check, the ID number and "MMIC checked"', () => {
     const doc = pickup()
     expect(setStatusArgs({ ...doc, status: 'shipped', idChecked: false }, 'processing')).toEqual({
       p_id: doc.id,
       p_from: 'processing',
       p_to: 'shipped',
     })
-    expect(setStatusArgs({ ...doc, status: 'delivered', idChecked: true }, 'shipped')).toEqual({
+    expect(
+      setStatusArgs(
+        { ...doc, status: 'delivered', idChecked: true, idNumber: 'D1234567', mmicChecked: true },
+        'shipped',
+      ),
+    ).toEqual({
       p_id: doc.id,
       p_from: 'shipped',
       p_to: 'delivered',
       p_id_checked: true,
+      p_id_number: 'D1234567',
+      p_mmic_checked: true,
     })
+    // No number typed (a move queued before version 2): the server refuses it, with its reason.
+    expect(setStatusArgs({ ...doc, status: 'delivered', idChecked: true }, 'shipped')).toEqual(
+      expect.objectContaining({ p_id_number: null, p_mmic_checked: false }),
+    )
     // A move queued before version 1 never confirmed a check.
     const migrated = adminOrderMigrationStrategies[1]!(
       { ...doc, status: 'delivered' },

@@ -3,7 +3,7 @@
  * products included) and the payload of `admin_save_product` built from the product form.
  */
 import type { AdminProductDoc } from '../../data/schemas/admin-product.schema'
-import type { ProductFormOutput, ProductFormValues } from './admin.validation'
+import type { LimitClassChoice, ProductFormOutput, ProductFormValues } from './admin.validation'
 
 type Ref = { id: string; name: string } | null
 export type AdminMediaRow = {
@@ -34,6 +34,13 @@ export type AdminProductRow = {
   total_cannabinoids_percentage: number | null
   smokeback_percentage: number | null
   weight_grams: number | null
+  is_cannabis: boolean
+  limit_class: 'flower' | 'concentrate' | null
+  /** As entered: null counts the weight. */
+  limit_grams: number | null
+  thc_mg: number | null
+  cbd_mg: number | null
+  servings: number | null
   created_at: string
   updated_at: string
   brand_id: string | null
@@ -83,6 +90,13 @@ export function adminProductDocToRow(
     total_cannabinoids_percentage: doc.totalCannabinoids ?? null,
     smokeback_percentage: doc.smokeback ?? null,
     weight_grams: doc.weightGrams ?? null,
+    is_cannabis: doc.isCannabis,
+    limit_class:
+      doc.limitClass === 'flower' || doc.limitClass === 'concentrate' ? doc.limitClass : null,
+    limit_grams: doc.limitGrams ?? null,
+    thc_mg: doc.thcMg ?? null,
+    cbd_mg: doc.cbdMg ?? null,
+    servings: doc.servings ?? null,
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,
     brand_id: doc.brandId ?? null,
@@ -139,6 +153,12 @@ export function formValuesOf(row: AdminProductRow): ProductFormValues {
       name: t.terpene_name,
       percentage: text(t.percentage),
     })),
+    is_cannabis: row.is_cannabis,
+    limit_class: row.limit_class ?? 'none',
+    limit_grams: text(row.limit_grams),
+    thc_mg: text(row.thc_mg),
+    cbd_mg: text(row.cbd_mg),
+    servings: text(row.servings),
   }
 }
 
@@ -174,7 +194,28 @@ export type SaveProductPayload = {
   effects: string[]
   terpenes: { name: string; percentage: number | null }[]
   media: SaveMedia[]
+} & ProductFacts
+
+/** What the law needs to know of a product (decision 051), as admin_save_product takes it. */
+export type ProductFacts = {
+  is_cannabis: boolean
+  limit_class: 'flower' | 'concentrate' | null
+  limit_grams: number | null
+  thc_mg: number | null
+  cbd_mg: number | null
+  servings: number | null
 }
+
+export const PRODUCT_FACT_KEYS = [
+  'is_cannabis',
+  'limit_class',
+  'limit_grams',
+  'thc_mg',
+  'cbd_mg',
+  'servings',
+] as const satisfies readonly (keyof ProductFacts)[]
+
+export const limitClassOf = (choice: LimitClassChoice) => (choice === 'none' ? null : choice)
 
 /** SPEC.md §5: empty or zero numeric values are sent as null. */
 const orNull = (n: number | undefined) => (n === undefined || n === 0 ? null : n)
@@ -211,6 +252,13 @@ export function buildSavePayload(
       .map((t) => ({ name: t.name.trim(), percentage: orNull(t.percentage) }))
       .filter((t) => t.name !== ''),
     media: options.media,
+    is_cannabis: form.is_cannabis,
+    limit_class: limitClassOf(form.limit_class),
+    // Empty counts the weight; 0 is sent as null like every other number (SPEC.md §5).
+    limit_grams: orNull(form.limit_grams),
+    thc_mg: orNull(form.thc_mg),
+    cbd_mg: orNull(form.cbd_mg),
+    servings: form.servings ?? null,
   }
 }
 

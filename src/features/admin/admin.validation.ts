@@ -11,26 +11,60 @@ export const loginSchema = v.object({
 })
 
 /** Text of a number input: empty is unset; otherwise a number within bounds. */
-function numberField(options: { max?: number; whole?: boolean } = {}) {
-  const { max, whole } = options
-  const range = max === undefined ? 'Must be at least 0' : `Must be between 0 and ${max}`
+function numberField(options: { min?: number; max?: number; whole?: boolean } = {}) {
+  const { min = 0, max, whole } = options
+  const range = max === undefined ? `Must be at least ${min}` : `Must be between ${min} and ${max}`
   return v.pipe(
     v.string(),
     v.trim(),
     v.transform((text) => (text === '' ? undefined : Number(text))),
-    v.union([
-      v.undefined(),
-      v.pipe(
-        v.number('Must be a number'),
-        v.minValue(0, range),
-        v.maxValue(max ?? Number.MAX_SAFE_INTEGER, range),
-        v.check((n) => !whole || Number.isInteger(n), 'Must be a whole number'),
-      ),
-    ]),
+    v.union(
+      [
+        v.undefined(),
+        v.pipe(
+          v.number('Must be a number'),
+          v.minValue(min, range),
+          v.maxValue(max ?? Number.MAX_SAFE_INTEGER, range),
+          v.check((n) => !whole || Number.isInteger(n), 'Must be a whole number'),
+        ),
+        // Text that is not a number (a CSV cell; a number input cannot hold one).
+      ],
+      'Must be a number',
+    ),
   )
 }
 
-export const productFormSchema = v.object({
+/**
+ * The daily limit a product counts toward (4 CCR §15409; decision 051), as the form's select
+ * holds it: options never have an empty value (SPEC.md §5), so "none" stands for no limit.
+ */
+export const LIMIT_CLASS_OPTIONS = [
+  { value: 'flower', label: 'Flower (non-concentrated)' },
+  { value: 'concentrate', label: 'Concentrate' },
+  { value: 'none', label: 'None' },
+] as const
+export type LimitClassChoice = (typeof LIMIT_CLASS_OPTIONS)[number]['value']
+
+/** The server's bounds (migration 20261128100500): milligrams and grams up to 100,000. */
+export const MAX_FACT_AMOUNT = 100000
+
+/** The messages of the server's product_facts_check, for the fields they are about. */
+export const NOT_CANNABIS_LIMIT_MESSAGE =
+  'A product that is not cannabis counts toward no daily limit: choose None'
+export const limitGramsMessage = (limitClass: 'flower' | 'concentrate') =>
+  `A product that counts toward the ${limitClass} limit needs the grams counted per unit (or its weight)`
+
+/** The product's facts as the form and Import Products read them (text fields, like the rest). */
+export const productFactsSchema = v.object({
+  is_cannabis: v.boolean(),
+  limit_class: v.picklist(['flower', 'concentrate', 'none'], 'Choose flower, concentrate or none'),
+  limit_grams: numberField({ max: MAX_FACT_AMOUNT }),
+  thc_mg: numberField({ max: MAX_FACT_AMOUNT }),
+  cbd_mg: numberField({ max: MAX_FACT_AMOUNT }),
+  servings: numberField({ min: 1, max: 1000, whole: true }),
+})
+
+const productFieldsSchema = v.object({
   sku: v.pipe(v.string(), v.trim(), v.nonEmpty('SKU is required')),
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('Product name is required')),
   description: v.pipe(v.string(), v.trim()),
@@ -51,7 +85,47 @@ export const productFormSchema = v.object({
   is_featured: v.boolean(),
   effects: v.array(v.string()),
   terpenes: v.array(v.object({ name: v.string(), percentage: numberField({ max: 100 }) })),
+  ...productFactsSchema.entries,
 })
+
+export type FactsTogether = {
+  is_cannabis: boolean
+  limit_class: LimitClassChoice
+  limit_grams: number | undefined
+  weight_grams: number | undefined
+}
+
+/**
+ * The facts together, as the server checks them once the product is saved
+ * (public.product_facts_check): only cannabis counts toward a daily limit, and a product that does
+ * needs grams to count (its limit grams, else its weight, as place_order counts a unit). Each
+ * message is keyed by the field that fixes it.
+ */
+export function factsProblems(
+  facts: FactsTogether,
+): Partial<Record<'limit_class' | 'limit_grams', string>> {
+  if (facts.limit_class === 'none') return {}
+  if (!facts.is_cannabis) return { limit_class: NOT_CANNABIS_LIMIT_MESSAGE }
+  if ((facts.limit_grams ?? facts.weight_grams ?? 0) <= 0)
+    return { limit_grams: limitGramsMessage(facts.limit_class) }
+  return {}
+}
+
+/** The product form (SPEC.md §5), its facts checked together as well. */
+export const productFormSchema = v.pipe(
+  productFieldsSchema,
+  v.forward(
+    v.check((form) => !factsProblems(form).limit_class, NOT_CANNABIS_LIMIT_MESSAGE),
+    ['limit_class'],
+  ),
+  v.forward(
+    v.check(
+      (form) => !factsProblems(form).limit_grams,
+      (issue) => limitGramsMessage(issue.input.limit_class === 'flower' ? 'flower' : 'concentrate'),
+    ),
+    ['limit_grams'],
+  ),
+)
 
 export type ProductFormValues = v.InferInput<typeof productFormSchema>
 export type ProductFormOutput = v.InferOutput<typeof productFormSchema>
@@ -78,6 +152,12 @@ export const emptyProductForm: ProductFormValues = {
   is_featured: false,
   effects: [],
   terpenes: [],
+  is_cannabis: true,
+  limit_class: 'none',
+  limit_grams: '',
+  thc_mg: '',
+  cbd_mg: '',
+  servings: '',
 }
 
 /** Validates the product form; errors come back keyed by field (first message each). */

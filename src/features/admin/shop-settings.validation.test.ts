@@ -12,7 +12,6 @@ const PICKUP = { pickupPrepMinutes: 30, pickupSlotMinutes: 30 }
 describe('Admin Settings form', () => {
   it('opens with the current settings and gives them back unchanged', () => {
     const opened = form()
-    expect(opened.taxPercent).toBe('8')
     expect(opened.expressDelivery).toBe('19.99')
     const result = validateShopSettings(opened)
     expect(result).toEqual({
@@ -41,10 +40,9 @@ describe('Admin Settings form', () => {
     }
   })
 
-  it('turns the percent into a fraction and the phone numbers into E.164', () => {
+  it('turns the fees into numbers and the phone numbers into E.164', () => {
     const result = validateShopSettings({
       ...form(),
-      taxPercent: '8.875',
       expressDelivery: '$24.99',
       phone: '213 555 0100',
       textUpdatesPhone: '+1 (213) 555-0101',
@@ -52,7 +50,6 @@ describe('Admin Settings form', () => {
       state: 'ca',
     })
     if (!result.ok) throw new Error(JSON.stringify(result.errors))
-    expect(result.payload.taxRate).toBe(0.08875)
     expect(result.payload.expressDelivery).toBe(24.99)
     expect(result.payload.facts.phone).toEqual({ display: '213 555 0100', e164: '+12135550100' })
     expect(result.payload.facts.textUpdates).toEqual({
@@ -67,8 +64,8 @@ describe('Admin Settings form', () => {
         result.payload,
         result.payload.openingHours,
         DEFAULT_PICKUP_RULES,
-      ).taxPercent,
-    ).toBe('8.875')
+      ).expressDelivery,
+    ).toBe('24.99')
   })
 
   it('says what is wrong, field by field', () => {
@@ -78,7 +75,6 @@ describe('Admin Settings form', () => {
       email: 'not-an-email',
       phone: '555-0100',
       zip: '9002',
-      taxPercent: '30',
       standardShipping: '-1',
       expressDelivery: 'fast',
       freeShippingThreshold: '50.123',
@@ -92,7 +88,6 @@ describe('Admin Settings form', () => {
       email: 'Email must be a valid email address',
       phone: 'Phone must be a US number with 10 digits',
       zip: 'ZIP code must be 5 digits',
-      taxPercent: 'Tax rate must be between 0% and 25%',
       standardShipping: 'Standard delivery fee must be between $0 and $1000',
       expressDelivery: 'Express delivery fee must be a number',
       freeShippingThreshold: 'Free delivery threshold can have at most 2 decimals',

@@ -16,7 +16,6 @@ import { hoursLines } from '../../lib/pickup-windows'
 import { DEFAULT_UNACCEPTED_ORDER_HOURS } from '../../data/schemas/shop-settings.schema'
 import { issuesByField } from './admin.validation'
 
-export const MAX_TAX_PERCENT = 25
 export const MAX_FEE = 1000
 export const MAX_THRESHOLD = 100000
 export const MAX_PREP_MINUTES = 720
@@ -58,7 +57,6 @@ export type ShopSettingsForm = {
   pickupSlotMinutes: string
   /** Opening hours before a pending order nobody accepted is cancelled (decision 026). */
   unacceptedOrderHours: string
-  taxPercent: string
   standardShipping: string
   expressDelivery: string
   freeShippingThreshold: string
@@ -168,7 +166,6 @@ export const shopSettingsFormSchema = v.object({
     v.minValue(1, 'Time to accept an order must be between 1 and 168 opening hours'),
     v.maxValue(168, 'Time to accept an order must be between 1 and 168 opening hours'),
   ),
-  taxPercent: amount('Tax rate', MAX_TAX_PERCENT, 3, 'Tax rate must be between 0% and 25%'),
   standardShipping: amount(
     'Standard delivery fee',
     MAX_FEE,
@@ -219,8 +216,6 @@ export function formFromSettings(
   pickup: PickupRules,
   unacceptedOrderHours: number = DEFAULT_UNACCEPTED_ORDER_HOURS,
 ): ShopSettingsForm {
-  // 0.08875 * 100 is 8.875000000000002 in binary floats; the rate has at most 5 decimals.
-  const percent = Math.round(money.taxRate * 100_000) / 1000
   return {
     name: facts.name,
     slogan: facts.slogan,
@@ -239,7 +234,6 @@ export function formFromSettings(
     pickupPrepMinutes: String(pickup.prepMinutes),
     pickupSlotMinutes: String(pickup.slotMinutes),
     unacceptedOrderHours: String(unacceptedOrderHours),
-    taxPercent: String(percent),
     standardShipping: money.standardShipping.toFixed(2),
     expressDelivery: money.expressDelivery.toFixed(2),
     freeShippingThreshold: String(money.freeShippingThreshold),
@@ -262,7 +256,6 @@ export function validateShopSettings(
   return {
     ok: true,
     payload: {
-      taxRate: Math.round(o.taxPercent * 1000) / 100_000,
       standardShipping: o.standardShipping,
       expressDelivery: o.expressDelivery,
       freeShippingThreshold: o.freeShippingThreshold,

@@ -17,6 +17,7 @@ function product(overrides: Partial<ProductDoc>): ProductDoc {
     isFeatured: false,
     rating: 4,
     reviewCount: 1,
+    isCannabis: true,
     categorySlug: 'flower',
     media: [],
     effects: [],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { galleryMedia, primaryImage, stockLevel, videoSource, weightLabel } from './product-media'
+import { weightLabel } from './potency'
+import { galleryMedia, primaryImage, stockLevel, videoSource } from './product-media'
 
 const media = (id: string, type: 'image' | 'video', displayOrder: number, isPrimary = false) => ({
   id,

@@ -39,16 +39,6 @@ export function videoSource(url: string, withPosterFrame = true): VideoSource | 
   return null
 }
 
-/** "3.5g", "28g"; nothing when the weight is unknown. */
-export function weightLabel(grams: number | null | undefined): string | null {
-  if (!grams) return null
-  return `${Number.isInteger(grams) ? grams : Number(grams.toFixed(2))}g`
-}
-
-/** THC/CBD with one decimal (SPEC.md §9). */
-export const percentLabel = (value: number | null | undefined): string =>
-  `${(value ?? 0).toFixed(1)}%`
-
 export type StockLevel = 'unlimited' | 'plenty' | 'low' | 'out'
 
 /** SPEC.md §4 "Stock badge": above 10, 1 to 10 and 0 are styled apart. */

@@ -61,6 +61,9 @@ async function addToCart(db: HumoDatabase, p: ProductDoc, quantity: number) {
   })
 }
 
+/** A day the rules of compliance-defaults know: 15% excise, 9.75% sales tax. */
+const NOV_28 = new Date('2026-11-28T20:00:00Z')
+
 let db: HumoDatabase
 beforeEach(async () => {
   db = (await createTestDatabase()).db
@@ -117,13 +120,27 @@ describe('checkout actions', () => {
     const order = await placeOrder(db, { draft, lines })
     expect(order.sync).toBe('queued')
     expect(order.cardLast4).toBeNull()
+    // $45.50 of cannabis delivered for $9.99: excise on $55.49, sales tax on $63.81 (decision 051).
     expect(order.totals).toEqual({
       subtotal: 45.5,
-      tax: 3.64,
+      tax: 14.54,
+      taxLines: [
+        {
+          kind: 'excise',
+          label: 'Cannabis excise tax (15%)',
+          rate: 0.15,
+          base: 55.49,
+          amount: 8.32,
+        },
+        { kind: 'sales', label: 'Sales tax (9.75%)', rate: 0.0975, base: 63.81, amount: 6.22 },
+      ],
+      salesTaxExempt: false,
       shipping: 9.99,
       discount: 0,
-      total: 59.13,
+      total: 70.03,
     })
+    expect(order.customerKind).toBe('adult')
+    expect(order.mmic).toBeNull()
     expect(order.shippingAddress).toMatchObject({ state: 'CA', zipCode: '94612' })
     expect(order.secret.length).toBeGreaterThanOrEqual(32)
     expect(await db.cart_lines.count().exec()).toBe(0)
@@ -143,5 +160,55 @@ describe('checkout actions', () => {
     const restored = await db.cart_lines.find().exec()
     expect(restored.map((l) => [l.productId, l.quantity])).toEqual([['a', 3]])
     expect((await db.orders.findOne(order.id).exec())?.cartRestoredAt).toBeTruthy()
+  })
+  it('prices a pickup order with no delivery fee, as the checkout showed it', async () => {
+    await addToCart(db, product('a', 20), 1)
+    const lines = (await db.cart_lines.find().exec()).map((l) => l.toJSON())
+    const order = await placeOrder(db, {
+      draft: { ...draft, fulfilment: 'pickup', paymentMethod: 'cash' },
+      lines,
+      now: NOV_28,
+    })
+    // $20 excise base → $3.00; sales tax on $23.00 → $2.24.
+    expect(order.totals).toMatchObject({ subtotal: 20, shipping: 0, tax: 5.24, total: 25.24 })
+  })
+
+  it('keeps a medical patient’s MMIC with the order and charges no sales tax on its cannabis', async () => {
+    await addToCart(db, product('a', 40), 1)
+    const lines = (await db.cart_lines.find().exec()).map((l) => l.toJSON())
+    const order = await placeOrder(db, {
+      draft: {
+        ...draft,
+        customerKind: 'medical',
+        mmicNumber: 'abc-1234',
+        mmicExpiry: '2027-03-01',
+        paymentMethod: 'cash',
+      },
+      lines,
+      now: NOV_28,
+    })
+    expect(order.customerKind).toBe('medical')
+    expect(order.mmic).toEqual({ number: 'ABC1234', expiry: '2027-03-01' })
+    expect(order.totals.taxLines?.map((l) => l.label)).toEqual(['Cannabis excise tax (15%)'])
+    // Delivered for $9.99: excise on $49.99 only, nothing else.
+    expect(order.totals).toMatchObject({
+      salesTaxExempt: true,
+      shipping: 9.99,
+      tax: 7.5,
+      total: 57.49,
+    })
+  })
+
+  it('starts a draft that never chose from the age gate’s answer, and keeps a choice made', async () => {
+    expect((await loadDraft(db, 'medical')).customerKind).toBe('medical')
+    expect((await loadDraft(db, null)).customerKind).toBe('adult')
+    await saveDraft(db, { ...draft, customerKind: 'adult' })
+    expect((await loadDraft(db, 'medical')).customerKind).toBe('adult')
+    // A draft saved before medical sales has no kind: the gate's answer fills it in.
+    await db.upsertLocal('guest_checkout_data', { email: 'x@y.co' })
+    expect(await loadDraft(db, 'medical')).toMatchObject({
+      email: 'x@y.co',
+      customerKind: 'medical',
+    })
   })
 })

@@ -3,23 +3,35 @@
  * placing an order, which writes the order to the device at once for the outbox to send, and
  * empties the cart in the same step. A refused order puts its lines back in the cart, once.
  */
+import { buyerOf, DRAFT_ID, handoverOf } from '../../data/buyer-today'
+import { cartViewOf } from '../../data/cart-view'
 import type { HumoDatabase } from '../../data/database'
 import type { CartLineDoc } from '../../data/schemas/cart-line.schema'
 import type { OrderDoc } from '../../data/schemas/order.schema'
-import { totalsFor, type MoneyRules } from '../../lib/money'
-import { normaliseDraft, type CheckoutDraft } from './checkout.validation'
+import type { ComplianceRule, CustomerKind } from '../../lib/compliance-rules'
+import type { MoneyRules } from '../../lib/money'
+import { gateAnswer } from '../../lib/visitor-kind'
+import { mmicOf, normaliseDraft, type CheckoutDraft } from './checkout.validation'
 
-const DRAFT_ID = 'guest_checkout_data'
-
-export async function loadDraft(db: HumoDatabase): Promise<CheckoutDraft> {
-  const doc = await db.getLocal<CheckoutDraft>(DRAFT_ID)
-  return normaliseDraft(doc?.toJSON().data)
+/**
+ * The draft as last saved. One that never chose adult use or medical (a first checkout, or a
+ * draft from before medical sales) starts from what the shopper told the age gate.
+ */
+export async function loadDraft(
+  db: HumoDatabase,
+  gateKind: CustomerKind | null = gateAnswer(),
+): Promise<CheckoutDraft> {
+  const stored = (await db.getLocal<CheckoutDraft>(DRAFT_ID))?.toJSON().data as
+    Record<string, unknown> | undefined
+  const draft = normaliseDraft(stored)
+  const chosen = stored?.customerKind === 'adult' || stored?.customerKind === 'medical'
+  return chosen || !gateKind ? draft : { ...draft, customerKind: gateKind }
 }
 
 /** Saved on each change; only the draft's own fields are kept, whatever the caller passes. */
 export async function saveDraft(db: HumoDatabase, draft: CheckoutDraft): Promise<void> {
   const { email, firstName, lastName, phone, address1, address2, city, zipCode } = draft
-  const { fulfilment, deliveryMethod, paymentMethod } = draft
+  const { fulfilment, deliveryMethod, paymentMethod, customerKind, mmicNumber, mmicExpiry } = draft
   const pickupWindow = draft.pickupWindow
     ? { start: draft.pickupWindow.start, end: draft.pickupWindow.end }
     : null
@@ -36,6 +48,9 @@ export async function saveDraft(db: HumoDatabase, draft: CheckoutDraft): Promise
     deliveryMethod,
     paymentMethod,
     pickupWindow,
+    customerKind,
+    mmicNumber,
+    mmicExpiry,
   })
 }
 
@@ -48,14 +63,18 @@ function randomSecret(): string {
 export type PlaceOrderInput = {
   draft: CheckoutDraft
   lines: CartLineDoc[]
-  /** The shop's rates for the preview (the server recomputes with its own). */
+  /** The shop's fees for the preview (the server recomputes with its own). */
   rules?: MoneyRules
+  /** The tax rates and limits the device holds (the server decides with its own). */
+  complianceRules?: readonly ComplianceRule[]
   now?: Date
 }
 
 export async function placeOrder(db: HumoDatabase, input: PlaceOrderInput): Promise<OrderDoc> {
   const { draft, lines } = input
-  const now = (input.now ?? new Date()).toISOString()
+  const at = input.now ?? new Date()
+  const now = at.toISOString()
+  const mmic = mmicOf(draft)
   const delivery = draft.fulfilment === 'delivery'
   const address = delivery
     ? {
@@ -86,6 +105,8 @@ export async function placeOrder(db: HumoDatabase, input: PlaceOrderInput): Prom
     shippingAddress: address,
     billingAddress: address,
     paymentMethod: draft.paymentMethod,
+    customerKind: draft.customerKind,
+    mmic,
     cardLast4: null,
     pickupWindow: delivery ? null : draft.pickupWindow,
     channel: null,
@@ -99,13 +120,18 @@ export async function placeOrder(db: HumoDatabase, input: PlaceOrderInput): Prom
       imagePath: l.product.imagePath ?? null,
       categorySlug: l.product.categorySlug,
       weightGrams: l.product.weightGrams ?? null,
+      isCannabis: l.product.isCannabis !== false,
+      limitClass: l.product.limitClass ?? null,
+      limitGrams: l.product.limitGrams ?? null,
     })),
-    totals: totalsFor(
-      lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
-      draft.deliveryMethod,
-      draft.fulfilment,
-      input.rules,
-    ),
+    // The checkout's own preview (src/data/cart-view.ts), so the total sent is the one shown.
+    totals: cartViewOf(lines, {
+      money: input.rules,
+      rules: input.complianceRules,
+      buyer: buyerOf(draft),
+      handover: handoverOf(draft),
+      now: at,
+    }).totals,
     totalsFrom: 'preview',
     estimatedDelivery: null,
     statusHistory: [{ status: 'pending', at: now }],
@@ -144,6 +170,9 @@ export async function restoreCartFromRefusedOrder(
         categorySlug: item.categorySlug ?? '',
         productTypeName: null,
         weightGrams: item.weightGrams ?? null,
+        isCannabis: item.isCannabis !== false,
+        limitClass: item.limitClass ?? null,
+        limitGrams: item.limitGrams ?? null,
         stock: null,
         unlimited: false,
       },

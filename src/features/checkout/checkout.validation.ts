@@ -4,6 +4,7 @@
  * in cash or by debit card at pickup or on delivery (docs/decisions/019).
  */
 import * as v from 'valibot'
+import { DAY, MMIC_NUMBER, mmicFrom, normaliseMmicNumber, type Mmic } from '../../lib/mmic'
 
 const text = v.pipe(v.string(), v.trim(), v.nonEmpty('Required'))
 
@@ -21,6 +22,11 @@ export const draftSchema = v.object({
   paymentMethod: v.picklist(['cash', 'debit']),
   /** The pickup window chosen; checked against today's windows when the page opens. */
   pickupWindow: v.nullable(v.object({ start: v.string(), end: v.string() })),
+  /** "Adult use (21+)" or "Medical patient (18+)" (decision 051). */
+  customerKind: v.picklist(['adult', 'medical']),
+  /** A medical patient's state card (MMIC), optional; both empty when none is given. */
+  mmicNumber: v.string(),
+  mmicExpiry: v.string(),
 })
 export type CheckoutDraft = v.InferOutput<typeof draftSchema>
 
@@ -37,6 +43,9 @@ export const emptyDraft: CheckoutDraft = {
   deliveryMethod: 'standard',
   paymentMethod: 'cash',
   pickupWindow: null,
+  customerKind: 'adult',
+  mmicNumber: '',
+  mmicExpiry: '',
 }
 
 /** A stored draft as the current type: an old one may say 'card' (now paid by debit card). */
@@ -62,3 +71,26 @@ export const addressSchema = v.object({
 })
 export const isFilled = <T extends v.GenericSchema>(schema: T, value: unknown) =>
   v.safeParse(schema, value).success
+
+export { normaliseMmicNumber }
+
+/**
+ * The MMIC a medical draft gives, or null. Both fields empty means none; one without the other,
+ * or a number the server would refuse, is a problem the form shows (mmicProblem).
+ */
+export function mmicOf(draft: CheckoutDraft): Mmic | null {
+  return mmicFrom(draft.customerKind, draft.mmicNumber, draft.mmicExpiry)
+}
+
+/** What is wrong with a medical draft's MMIC, or null (none given, or a card valid `today`). */
+export function mmicProblem(draft: CheckoutDraft, today: string): string | null {
+  if (draft.customerKind !== 'medical') return null
+  const number = normaliseMmicNumber(draft.mmicNumber)
+  const expiry = draft.mmicExpiry.trim()
+  if (!number && !expiry) return null
+  if (!MMIC_NUMBER.test(number)) return 'MMIC number must have 4 to 20 letters or digits'
+  if (!DAY.test(expiry)) return 'Enter the MMIC’s expiry date'
+  if (expiry < today)
+    return 'This MMIC has expired: it cannot exempt the order from sales tax. Enter a valid card, or leave both fields empty to pay sales tax.'
+  return null
+}

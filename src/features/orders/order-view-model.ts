@@ -4,6 +4,9 @@
  */
 import { cleanHistory, type ShopperOrder, type StatusEntry } from '../../data/outbox/order-outbox'
 import type { OrderDoc } from '../../data/schemas/order.schema'
+import { taxLinesOf } from '../../data/outbox/order-outbox'
+import type { CustomerKind } from '../../lib/compliance-rules'
+import type { ReceiptTotals } from '../../lib/receipt'
 import { asFulfilment, type Fulfilment } from '../../lib/order-status'
 import { formatShopTime } from '../../lib/pickup-windows'
 
@@ -21,7 +24,9 @@ export type OrderViewData = {
   } | null
   paymentMethod: string
   items: { productId: string; name: string; unitPrice: number; quantity: number }[]
-  totals: { subtotal: number; tax: number; shipping: number; discount: number; total: number }
+  /** With each tax on its own line; an order priced before them has none (one "Tax" line). */
+  totals: ReceiptTotals
+  customerKind: CustomerKind
   statusHistory: StatusEntry[]
   pickupWindow: { start: string; end: string } | null
   createdAt: string | null
@@ -41,7 +46,12 @@ export function fromDeviceOrder(order: OrderDoc): OrderViewData {
       unitPrice: i.unitPrice,
       quantity: i.quantity,
     })),
-    totals: order.totals,
+    totals: {
+      ...order.totals,
+      // Stored as the server sent them; read back through the same check.
+      taxLines: taxLinesOf(order.totals.taxLines) ?? null,
+    },
+    customerKind: order.customerKind === 'medical' ? 'medical' : 'adult',
     // With the reasons the device stored beside the schema's fields (StatusEntry).
     statusHistory: cleanHistory(order.statusHistory) ?? [],
     pickupWindow: order.pickupWindow ?? null,
@@ -74,16 +84,14 @@ export function fromShopperOrder(order: ShopperOrder): OrderViewData {
       shipping: num(order.shipping),
       discount: num(order.discount),
       total: num(order.total),
+      taxLines: taxLinesOf(order.taxLines) ?? null,
+      salesTaxExempt: order.salesTaxExempt === true,
     },
+    customerKind: order.customerKind === 'medical' ? 'medical' : 'adult',
     statusHistory: cleanHistory(order.statusHistory) ?? [],
     pickupWindow: order.pickupWindow ?? null,
     createdAt: order.createdAt ?? null,
   }
-}
-
-/** "2-3 business days" (standard) or "Same day" (express): SPEC.md's delivery promises. */
-export function deliveryEstimate(method: string): string {
-  return method === 'express' ? 'Same day' : '2-3 business days'
 }
 
 /** "2:05 PM", with the date when it is not today, in the shop's time like the pickup window. */

@@ -17,8 +17,11 @@ const base: EmailOrder = {
   customer: { email: 'rosa@example.com', firstName: 'Rosa', lastName: 'Diaz' },
   shippingAddress: null,
   paymentMethod: 'debit',
+  customerKind: 'adult',
   subtotal: 40,
   tax: 3.2,
+  // An order priced before the taxes were itemised (decision 051): one "Tax" line.
+  taxLines: null,
   shipping: 0,
   discount: 0,
   total: 43.2,
@@ -99,6 +102,38 @@ describe('order emails', () => {
     expect(email.html).toContain('A &amp; B &lt;i&gt;')
     expect(email.html).toContain('Humo &quot;&amp;&quot; Co')
     expect(email.html).not.toMatch(/<img|<i>|href="[^"]*"b/)
+  })
+
+  it('keeps the one "Tax" of an order priced before the taxes were itemised', () => {
+    const email = orderEmail('confirmation', base, shop, 'https://humo.shop', morning)
+    expect(email.text).toContain('Tax: $3.20')
+    expect(email.text).not.toContain('excise')
+  })
+
+  it('states each tax on its own line and that the excise is included; a patient brings 18+ ID', () => {
+    const order: EmailOrder = {
+      ...base,
+      customerKind: 'medical',
+      subtotal: 35,
+      tax: 6.53,
+      taxLines: [
+        {
+          kind: 'excise',
+          label: 'Cannabis excise tax (15%)',
+          rate: 0.15,
+          base: 43.5,
+          amount: 6.53,
+        },
+      ],
+      total: 41.53,
+    }
+    const email = orderEmail('confirmation', order, shop, 'https://humo.shop', morning)
+    expect(email.text).toContain(
+      'Subtotal: $35.00\nCannabis excise tax (15%): $6.53\nTotal: $41.53\nThe cannabis excise taxes are included in the total amount of this invoice.',
+    )
+    expect(email.text).not.toContain('Sales tax')
+    expect(email.text).toContain('valid government-issued photo ID (18 or older)')
+    expect(email.html).toContain('Cannabis excise tax (15%): $6.53')
   })
 
   it('keeps a shop’s path in the tracking link', () => {

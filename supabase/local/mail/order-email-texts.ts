@@ -3,6 +3,7 @@
 // the shop's facts, so they are tested without a mail server. Status and payment words come from
 // src/lib/order-status.ts and pickup windows from src/lib/shop-hours.ts, so an email never says
 // what a screen would not ("Shipped" for a pickup order, or that a payment was received).
+import { EXCISE_INCLUDED_TEXT, type TaxLine } from '../../../src/lib/california-tax.ts'
 import { formatMoney } from '../../../src/lib/money.ts'
 import {
   orderNumber,
@@ -11,6 +12,10 @@ import {
   type Fulfilment,
 } from '../../../src/lib/order-status.ts'
 import { formatPickupWindow, type PickupWindow } from '../../../src/lib/pickup-windows.ts'
+import {
+  CA_CANNABIS_SAFETY_TEXT,
+  CA_CANNABIS_SAFETY_URL,
+} from '../../../src/lib/compliance-links.ts'
 
 export type OrderEmailKind = 'confirmation' | 'ready_for_pickup' | 'out_for_delivery'
 
@@ -30,8 +35,12 @@ export type EmailOrder = {
   customer: { email: string; firstName: string; lastName: string }
   shippingAddress: EmailAddress | null
   paymentMethod: string
+  /** 'medical': a patient 18+ with a physician's recommendation (decision 051). */
+  customerKind: 'adult' | 'medical'
   subtotal: number
   tax: number
+  /** Each tax on its own line; null for an order priced before them (one "Tax" line). */
+  taxLines: TaxLine[] | null
   shipping: number
   discount: number
   total: number
@@ -87,7 +96,7 @@ function collection(order: EmailOrder, shop: EmailShop, now: Date): Block {
           ? `Pickup window: ${formatPickupWindow(order.pickupWindow, now)}`
           : 'Pickup window: we will let you know when your order is ready.',
         ...(where ? [`Where: ${shop.name}, ${where}`] : []),
-        'Bring a valid government-issued photo ID: you must be 21 or older.',
+        `Bring ${idToBring(order)}.`,
       ],
     }
   }
@@ -95,9 +104,16 @@ function collection(order: EmailOrder, shop: EmailShop, now: Date): Block {
     heading: 'Delivery',
     lines: [
       ...(order.shippingAddress ? addressLines(order.shippingAddress) : []),
-      'Have a valid government-issued photo ID ready: you must be 21 or older.',
+      `Have ${idToBring(order)} ready.`,
     ],
   }
+}
+
+/** What the buyer shows at handoff: 21+ for adult use; 18+ and the recommendation for a patient. */
+function idToBring(order: EmailOrder): string {
+  return order.customerKind === 'medical'
+    ? "a valid government-issued photo ID (18 or older), your physician's recommendation and, if you gave one, your MMIC"
+    : 'a valid government-issued photo ID: you must be 21 or older'
 }
 
 function payment(order: EmailOrder): Block {
@@ -116,15 +132,26 @@ function itemsBlock(order: EmailOrder): Block {
   const lines = order.items.map((i) => `${i.quantity} × ${i.name} — ${formatMoney(i.lineTotal)}`)
   lines.push(`Subtotal: ${formatMoney(order.subtotal)}`)
   if (order.discount > 0) lines.push(`Discount: −${formatMoney(order.discount)}`)
-  lines.push(`Tax: ${formatMoney(order.tax)}`)
+  // The delivery fee is part of the excise's base, so it comes before the taxes (CDTFA).
   if (order.fulfilment === 'delivery') lines.push(`Delivery: ${formatMoney(order.shipping)}`)
+  if (order.taxLines) {
+    for (const tax of order.taxLines) lines.push(`${tax.label}: ${formatMoney(tax.amount)}`)
+  } else {
+    lines.push(`Tax: ${formatMoney(order.tax)}`)
+  }
   lines.push(`Total: ${formatMoney(order.total)}`)
+  if (order.taxLines?.some((tax) => tax.kind === 'excise')) lines.push(EXCISE_INCLUDED_TEXT)
   return { heading: 'Your order', lines }
 }
 
 function footer(shop: EmailShop): Block {
   const contact = [shop.email, shop.phone].filter(Boolean).join(' · ')
-  return { lines: [`Questions? Reply to this email or contact ${shop.name}: ${contact}`] }
+  return {
+    lines: [
+      `Questions? Reply to this email or contact ${shop.name}: ${contact}`,
+      `${CA_CANNABIS_SAFETY_TEXT}: ${CA_CANNABIS_SAFETY_URL}`,
+    ],
+  }
 }
 
 function render(subject: string, intro: string[], blocks: Block[], link: string): OrderEmail {

@@ -183,11 +183,20 @@ describe('with an SMTP server configured', () => {
     expect(text).toContain(`Thank you for your order #${number(id)}`)
     expect(text).toContain('2 × Mango Gummies — $25.00')
     expect(text).toContain('Subtotal: $25.00')
-    expect(text).toContain('Tax: $2.00')
     expect(text).toContain('Delivery: $9.99')
-    expect(text).toContain('Total: $36.99')
+    // California's taxes line by line (decision 051): excise on 25 + 9.99, sales tax on all.
+    expect(text).toContain('Cannabis excise tax (15%): $5.25')
+    expect(text).toContain('Sales tax (9.75%): $3.92')
+    expect(text).not.toContain('Tax: ')
+    expect(text).toContain('Total: $44.16')
+    expect(text).toContain(
+      'The cannabis excise taxes are included in the total amount of this invoice.',
+    )
+    expect(text).toContain(
+      "California's cannabis safety information for consumers: https://cannabis.ca.gov/consumers/",
+    )
     expect(text).toContain('500 Valencia St\nApt 4\nSan Francisco, CA 94110')
-    expect(text).toContain('Cash on delivery: $36.99, paid when you receive your order.')
+    expect(text).toContain('Cash on delivery: $44.16, paid when you receive your order.')
     expect(text).toContain('Status: Received')
     expect(text).toContain(`Track your order: https://humo.example/track?number=${number(id)}`)
     expect(text).not.toMatch(/payment (was )?received|pickup/i)
@@ -206,7 +215,7 @@ describe('with an SMTP server configured', () => {
     expect(notice.subject).toBe(`Your order #${number(id)} is out for delivery`)
     expect(notice.text).toContain(`Your order #${number(id)} is out for delivery.`)
     expect(notice.text).toContain('500 Valencia St')
-    expect(notice.text).toContain('Cash on delivery: $36.99')
+    expect(notice.text).toContain('Cash on delivery: $44.16')
 
     // Back and forth on the board: no second notice.
     await move(service, id, 'shipped', 'processing')
@@ -236,7 +245,7 @@ describe('with an SMTP server configured', () => {
     const text = confirmation!.text
     expect(text).toContain('Pickup')
     expect(text).toContain('Where: Humo, 1820 Sunset Boulevard, Los Angeles, CA 90026')
-    expect(text).toContain('Cash at pickup: $27.00, paid when you collect your order.')
+    expect(text).toContain('Cash at pickup: $31.55, paid when you collect your order.')
     expect(text).not.toMatch(/Delivery|Shipped|2-3 business days/)
     const { rows } = await backend.db.query<{ has: boolean }>(
       `select exists (select 1 from information_schema.columns
@@ -253,7 +262,7 @@ describe('with an SMTP server configured', () => {
     )[1]!
     expect(notice.subject).toBe(`Your order #${number(id)} is ready for pickup`)
     expect(notice.text).toContain('1820 Sunset Boulevard')
-    expect(notice.text).toContain('Total: $27.00')
+    expect(notice.text).toContain('Total: $31.55')
     expect(notice.text).not.toMatch(/Shipped|Delivery/)
   })
 

@@ -9,6 +9,7 @@
 // in between sends it again after the lease rather than never.
 import type { PGlite } from '@electric-sql/pglite'
 import { createTransport } from 'nodemailer'
+import { taxLinesOf } from '../../../src/data/outbox/order-outbox.ts'
 import type { Fulfilment } from '../../../src/lib/order-status.ts'
 import {
   orderEmail,
@@ -125,8 +126,10 @@ export function emailOrderFrom(
         } satisfies EmailAddress)
       : null,
     paymentMethod: text(doc.paymentMethod),
+    customerKind: text(doc.customerKind) === 'medical' ? 'medical' : 'adult',
     subtotal: amount(doc.subtotal),
     tax: amount(doc.tax),
+    taxLines: Array.isArray(doc.taxLines) ? (taxLinesOf(doc.taxLines) ?? null) : null,
     shipping: amount(doc.shipping),
     discount: amount(doc.discount),
     total: amount(doc.total),

@@ -33,17 +33,29 @@ async function earliestWindow(baseURL: string) {
   return { start: slot.start, end: slot.end }
 }
 
+/** What a spec may add to the order: a medical patient's kind and card (decision 051). */
+export type OrderExtras = {
+  customerKind?: 'adult' | 'medical'
+  mmic?: { number: string; expiry: string }
+  phone?: string
+  email?: string
+  /** Another product than the gummies (by its name), and how many. */
+  product?: string
+  quantity?: number
+}
+
 /** A shopper's order placed through place_order, as checkout does; cash, one line. */
 export async function placeShopperOrder(
   baseURL: string,
   fulfilment: 'pickup' | 'delivery',
   firstName = 'Avery',
+  extras: OrderExtras = {},
 ): Promise<PlacedOrder> {
   const anon = await nodeClient(baseURL)
   const { data: product, error: productError } = await anon
     .from('products')
     .select('id')
-    .eq('name', PRODUCT_NAME)
+    .eq('name', extras.product ?? PRODUCT_NAME)
     .single<{ id: string }>()
   if (productError) throw productError
   const id = randomUUID()
@@ -51,11 +63,13 @@ export async function placeShopperOrder(
     id,
     secret: `${randomUUID()}${randomUUID()}`.replace(/-/g, ''),
     customer: {
-      email: `${firstName.toLowerCase()}-${Date.now()}@example.com`,
+      email: extras.email ?? `${firstName.toLowerCase()}-${Date.now()}@example.com`,
       firstName,
       lastName: 'Staffcheck',
-      phone: '(510) 555-0188',
+      phone: extras.phone ?? '(510) 555-0188',
     },
+    ...(extras.customerKind ? { customerKind: extras.customerKind } : {}),
+    ...(extras.mmic ? { mmic: extras.mmic } : {}),
     fulfilment,
     deliveryMethod: 'standard',
     shippingAddress:
@@ -65,7 +79,7 @@ export async function placeShopperOrder(
     billingAddress: null,
     paymentMethod: 'cash',
     pickupWindow: fulfilment === 'pickup' ? await earliestWindow(baseURL) : null,
-    items: [{ productId: product.id, quantity: 3 }],
+    items: [{ productId: product.id, quantity: extras.quantity ?? 3 }],
   }
   const placed = await anon.rpc('place_order', { p_order: order })
   if (placed.error) throw placed.error
@@ -74,14 +88,37 @@ export async function placeShopperOrder(
   return { id, number: `#${id.slice(0, 8).toUpperCase()}` }
 }
 
-/** Moves an order on the server as a colleague would (with the ID check for a handoff). */
-export async function moveOnServer(baseURL: string, id: string, from: string, to: string) {
+/**
+ * A number as on a buyer's ID, different each time: the server counts a person's purchases of
+ * the day by it too (decision 051), so specs never share one.
+ */
+export function newIdNumber(): string {
+  return `D${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+}
+
+/**
+ * Moves an order on the server as a colleague would (a handoff with the ID check and the ID's
+ * number, and "MMIC checked" when asked).
+ */
+export async function moveOnServer(
+  baseURL: string,
+  id: string,
+  from: string,
+  to: string,
+  handoff: { idNumber?: string; mmicChecked?: boolean } = {},
+) {
   const admin = await adminClient(baseURL)
   const moved = await admin.rpc('set_order_status', {
     p_id: id,
     p_from: from,
     p_to: to,
     p_id_checked: to === 'delivered',
+    ...(to === 'delivered'
+      ? {
+          p_id_number: handoff.idNumber ?? newIdNumber(),
+          p_mmic_checked: handoff.mmicChecked === true,
+        }
+      : {}),
   })
   if (moved.error) throw moved.error
   return moved.data as { applied: boolean; reason?: string; message?: string }

@@ -24,6 +24,13 @@ export const IDS = {
   x1: '0e500000-0000-4000-8000-000000000001',
   x2: '0e500000-0000-4000-8000-000000000002',
   x3: '0e500000-0000-4000-8000-000000000003',
+  f1: '0e800000-0000-4000-8000-000000000001',
+  f2: '0e800000-0000-4000-8000-000000000002',
+  f3: '0e800000-0000-4000-8000-000000000003',
+  f4: '0e800000-0000-4000-8000-000000000004',
+  f5: '0e800000-0000-4000-8000-000000000005',
+  f6: '0e800000-0000-4000-8000-000000000006',
+  f7: '0e800000-0000-4000-8000-000000000007',
   missing: '0e900000-0000-4000-8000-000000000009',
 } as const
 
@@ -286,6 +293,109 @@ export const PARITY_CASES: ParityCase[] = [
     name: 'a retried create of a product created before',
     rows: [create(IDS.n1, 'P-30', { name: 'Same Name Again' }), create(IDS.n6, 'P-60')],
   },
+  // A product's facts (issue 31, migration 20261128100500), recorded from admin_save_product row
+  // by row (import-parity-record.mts).
+  {
+    name: 'facts: a daily limit that is not one',
+    rows: [create(IDS.x1, 'F-1', { limit_class: 'edible' })],
+  },
+  { name: 'facts: a capitalised limit', rows: [create(IDS.x1, 'F-1', { limit_class: 'Flower' })] },
+  { name: 'facts: cannabis not a flag', rows: [create(IDS.x1, 'F-1', { is_cannabis: 'yes' })] },
+  { name: 'facts: servings zero', rows: [create(IDS.x1, 'F-1', { servings: 0 })] },
+  { name: 'facts: servings not whole', rows: [create(IDS.x1, 'F-1', { servings: 2.5 })] },
+  { name: 'facts: servings not a number', rows: [create(IDS.x1, 'F-1', { servings: '10' })] },
+  { name: 'facts: too many servings', rows: [create(IDS.x1, 'F-1', { servings: 1001 })] },
+  { name: 'facts: THC mg too large', rows: [create(IDS.x1, 'F-1', { thc_mg: 200000 })] },
+  { name: 'facts: CBD mg below 0', rows: [create(IDS.x1, 'F-1', { cbd_mg: -1 })] },
+  { name: 'facts: limit grams not a number', rows: [create(IDS.x1, 'F-1', { limit_grams: '1' })] },
+  {
+    name: 'facts: several bad fields, the first in column order',
+    rows: [create(IDS.x1, 'F-1', { servings: 0, thc_mg: -1, is_cannabis: 'x', price: -1 })],
+  },
+  {
+    name: 'facts: several bad facts',
+    rows: [create(IDS.x1, 'F-1', { servings: 0, cbd_mg: -1, limit_grams: -2, limit_class: 1 })],
+  },
+  {
+    name: 'facts: a daily limit for merchandise',
+    rows: [create(IDS.x1, 'F-1', { is_cannabis: false, limit_class: 'flower', weight_grams: 3.5 })],
+  },
+  {
+    name: 'facts: a daily limit without grams',
+    rows: [create(IDS.x1, 'F-1', { limit_class: 'concentrate' })],
+  },
+  {
+    name: 'facts: limit grams of zero beside a weight',
+    rows: [create(IDS.x1, 'F-1', { limit_class: 'flower', limit_grams: 0, weight_grams: 3.5 })],
+  },
+  {
+    name: 'facts: limit grams that round to zero',
+    rows: [create(IDS.x1, 'F-1', { limit_class: 'flower', limit_grams: 0.0004, weight_grams: 1 })],
+  },
+  {
+    name: 'facts: a weight that rounds to zero',
+    rows: [create(IDS.x1, 'F-1', { limit_class: 'flower', weight_grams: 0.004 })],
+  },
+  {
+    name: 'facts: a bad fact after the grams check would pass',
+    rows: [create(IDS.x1, 'F-1', { limit_class: 'flower', weight_grams: 3.5, servings: -3 })],
+  },
+  {
+    name: 'facts: new products with every kind of fact',
+    rows: [
+      create(IDS.f1, 'F-10', { limit_class: 'flower', weight_grams: 3.5, thc_percentage: 24.6 }),
+      create(IDS.f2, 'F-11', {
+        limit_class: 'concentrate',
+        limit_grams: 0.1,
+        thc_mg: 100,
+        servings: 10,
+        weight_grams: 50,
+      }),
+      create(IDS.f3, 'F-12', { is_cannabis: false, limit_class: '', weight_grams: null }),
+      create(IDS.f4, 'F-13', {
+        limit_class: 'concentrate',
+        limit_grams: 0.0105,
+        thc_mg: 10.555,
+        cbd_mg: 300,
+        servings: 30,
+      }),
+      create(IDS.f5, 'F-14', { is_cannabis: null, limit_class: null, servings: null }),
+      create(IDS.f6, 'F-15', { limit_class: 'flower', limit_grams: 0.0005, weight_grams: 0 }),
+    ],
+  },
+  {
+    name: 'facts: updates keep what they leave out',
+    rows: [
+      { id: IDS.f1, price: 44 },
+      { id: IDS.f2, thc_mg: 50, servings: 5, limit_grams: 0.05 },
+      { id: IDS.f3, is_cannabis: null },
+      { id: IDS.e1, limit_class: 'flower' },
+      { id: IDS.f4, limit_class: null, limit_grams: null, cbd_mg: null },
+    ],
+  },
+  {
+    name: 'facts: a weight taken from a product counted by it',
+    rows: [{ id: IDS.f1, weight_grams: null }],
+  },
+  {
+    name: 'facts: merchandise given a limit',
+    rows: [{ id: IDS.f3, limit_class: 'concentrate', weight_grams: 5 }],
+  },
+  {
+    name: 'facts: a later row of the same product against an earlier one',
+    rows: [
+      { id: IDS.f5, is_cannabis: false },
+      { id: IDS.f5, limit_class: 'flower', weight_grams: 1 },
+    ],
+  },
+  {
+    name: 'facts: a later row of the same product completing an earlier one',
+    rows: [
+      create(IDS.f7, 'F-16', { weight_grams: 7 }),
+      { id: IDS.f7, limit_class: 'flower' },
+      { id: IDS.f5, is_cannabis: false, thc_mg: 0 },
+    ],
+  },
 ]
 
 /**
@@ -304,6 +414,8 @@ export async function paritySnapshot(backend: HumoBackend): Promise<unknown> {
       'thc', p.thc_percentage, 'cbd', p.cbd_percentage, 'total', p.total_cannabinoids_percentage,
       'smokeback', p.smokeback_percentage, 'weight', p.weight_grams, 'brand', p.brand_id,
       'category', p.category_id, 'type', p.product_type_id, 'deleted', p._deleted,
+      'facts', jsonb_build_object('cannabis', p.is_cannabis, 'limit', p.limit_class,
+        'grams', p.limit_grams, 'thc_mg', p.thc_mg, 'cbd_mg', p.cbd_mg, 'servings', p.servings),
       'media', (select coalesce(jsonb_agg(jsonb_build_object(
           'id', case when m.id::text like ${CASE_ID} then m.id::text else 'new' end,
           'url', m.media_url, 'type', m.media_type, 'primary', m.is_primary,

@@ -321,6 +321,7 @@ describe('ID check at handoff', () => {
       p_from: 'pending',
       p_to: 'delivered',
       p_id_checked: true,
+      p_id_number: 'D1234567',
     })
     expect(done.error).toBeNull()
     expect(done.data!.applied).toBe(true)
@@ -345,6 +346,7 @@ describe('ID check at handoff', () => {
       p_from: 'shipped',
       p_to: 'delivered',
       p_id_checked: true,
+      p_id_number: 'D1234567',
     })
     expect(stale.data).toMatchObject({ applied: false, order: { status: 'delivered' } })
     expect(stale.data!.reason).toBeUndefined()

@@ -2,6 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../../src/lib/shop-hours'
 import { pickupSlots } from '../../../src/lib/pickup-windows'
+import { DEFAULT_COMPLIANCE_RULES } from '../../../src/lib/compliance-defaults'
+import { shopDate } from '../../../src/lib/compliance-rules'
+import { DEFAULT_MONEY_RULES } from '../../../src/lib/money'
+import { totalsFor } from '../../../src/lib/order-totals'
 import {
   createProduct,
   createUser,
@@ -34,7 +38,7 @@ const accepted = (result: Awaited<ReturnType<typeof placeOrder>>): OrderDoc => {
 }
 
 describe('place_order totals come from the database', () => {
-  it('charges the price asked, 8% tax and standard shipping under $50', async () => {
+  it('charges the price asked, California’s taxes in force and standard delivery under $50', async () => {
     const gummies = await createProduct(backend, { price: 12.5, quantity: 20 })
     const order = accepted(
       await placeOrder(
@@ -43,14 +47,21 @@ describe('place_order totals come from the database', () => {
         orderInput([{ productId: gummies.id, quantity: 3, price: 0.01 } as never]),
       ),
     )
+    // Excise 15% of 37.50 + 9.99 = 7.1235 → 7.12; sales tax 9.75% of 54.61 = 5.32.
     expect(order).toMatchObject({
       status: 'pending',
       subtotal: 37.5,
-      tax: 3,
+      tax: 12.44,
       shipping: 9.99,
       discount: 0,
-      total: 50.49,
+      total: 59.93,
+      customerKind: 'adult',
+      salesTaxExempt: false,
     })
+    expect(order.taxLines).toEqual([
+      { kind: 'excise', label: 'Cannabis excise tax (15%)', rate: 0.15, base: 47.49, amount: 7.12 },
+      { kind: 'sales', label: 'Sales tax (9.75%)', rate: 0.0975, base: 54.61, amount: 5.32 },
+    ])
     expect(order.items).toEqual([
       expect.objectContaining({
         productId: gummies.id,
@@ -65,29 +76,47 @@ describe('place_order totals come from the database', () => {
     expect(await stockOf(backend, gummies.id)).toBe(17)
   })
 
-  it('ships standard for free from $50 and rounds tax to cents', async () => {
-    const chocolate = await createProduct(backend, { price: 16.67, quantity: 20 })
-    const order = accepted(
-      await placeOrder(backend.anon, orderInput([{ productId: chocolate.id, quantity: 3 }])),
-    )
-    // 50.01 * 0.08 = 4.0008
-    expect(order).toMatchObject({ subtotal: 50.01, tax: 4, shipping: 0, total: 54.01 })
-
-    const exactly50 = await createProduct(backend, { price: 25, quantity: 20 })
-    const second = accepted(
-      await placeOrder(backend.anon, orderInput([{ productId: exactly50.id, quantity: 2 }])),
-    )
-    expect(second).toMatchObject({ subtotal: 50, tax: 4, shipping: 0, total: 54 })
-
-    const odd = await createProduct(backend, { price: 6.19, quantity: 20 })
-    const third = accepted(
-      await placeOrder(backend.anon, orderInput([{ productId: odd.id, quantity: 1 }])),
-    )
-    // 6.19 * 0.08 = 0.4952 → 0.50
-    expect(third).toMatchObject({ subtotal: 6.19, tax: 0.5, shipping: 9.99, total: 16.68 })
+  it('prices every order as the device previews it (src/lib/money.ts)', async () => {
+    const cases = [
+      { price: 16.67, quantity: 3, cannabis: true },
+      { price: 25, quantity: 2, cannabis: true },
+      { price: 6.19, quantity: 1, cannabis: true },
+      { price: 39.99, quantity: 1, cannabis: false },
+      { price: 0.01, quantity: 7, cannabis: true },
+    ]
+    for (const c of cases) {
+      const product = await createProduct(backend, {
+        price: c.price,
+        quantity: 20,
+        isCannabis: c.cannabis,
+      })
+      for (const method of ['standard', 'express'] as const) {
+        const order = accepted(
+          await placeOrder(
+            backend.anon,
+            orderInput([{ productId: product.id, quantity: c.quantity }], {
+              deliveryMethod: method,
+            }),
+          ),
+        )
+        const preview = totalsFor([c], method, 'delivery', DEFAULT_MONEY_RULES, {
+          rules: DEFAULT_COMPLIANCE_RULES,
+          day: shopDate(),
+          kind: 'adult',
+          salesTaxExempt: false,
+        })
+        expect({ ...order, taxLines: order.taxLines ?? [] }, JSON.stringify(c)).toMatchObject({
+          subtotal: preview.subtotal,
+          tax: preview.tax,
+          taxLines: preview.taxLines,
+          shipping: preview.shipping,
+          total: preview.total,
+        })
+      }
+    }
   })
 
-  it('charges express delivery always and nothing for pickup', async () => {
+  it('charges express delivery always and nothing for pickup; free standard delivery from $50', async () => {
     const product = await createProduct(backend, { price: 80, quantity: 20 })
     const express = accepted(
       await placeOrder(
@@ -95,7 +124,15 @@ describe('place_order totals come from the database', () => {
         orderInput([{ productId: product.id, quantity: 1 }], { deliveryMethod: 'express' }),
       ),
     )
-    expect(express).toMatchObject({ subtotal: 80, tax: 6.4, shipping: 19.99, total: 106.39 })
+    expect(express).toMatchObject({ subtotal: 80, shipping: 19.99 })
+    // The fee of the shop's own delivery is part of the excise base (CDTFA).
+    expect(express.taxLines?.[0]).toMatchObject({ kind: 'excise', base: 99.99, amount: 15 })
+
+    const standard = accepted(
+      await placeOrder(backend.anon, orderInput([{ productId: product.id, quantity: 1 }])),
+    )
+    expect(standard).toMatchObject({ subtotal: 80, shipping: 0 })
+    expect(standard.taxLines?.[0]).toMatchObject({ kind: 'excise', base: 80, amount: 12 })
 
     const pickup = accepted(
       await placeOrder(backend.anon, {
@@ -108,7 +145,8 @@ describe('place_order totals come from the database', () => {
         pickupWindow: earliestPickupWindow(),
       }),
     )
-    expect(pickup).toMatchObject({ subtotal: 80, tax: 6.4, shipping: 0, total: 86.4 })
+    // 80 + 12 excise = 92; sales tax 9.75% = 8.97.
+    expect(pickup).toMatchObject({ subtotal: 80, tax: 20.97, shipping: 0, total: 100.97 })
     expect(pickup.estimatedDelivery).toBe(express.estimatedDelivery)
   })
 
@@ -182,47 +220,99 @@ describe('place_order refuses what the shop cannot fill, and changes nothing', (
     expect(await stockOf(backend, fine.id)).toBe(10)
   })
 
-  it('enforces the flower and concentrate limits with purchase-limits.ts’s texts', async () => {
+  it('enforces the daily flower and concentrate limits with daily-limits.ts’s texts', async () => {
     const eighth = await createProduct(backend, { category: 'flower', weightGrams: 3.5 })
     const gram = await createProduct(backend, { category: 'concentrates', weightGrams: 1 })
-    const bulk = await createProduct(backend, {
-      category: 'wholesale',
-      weightGrams: 453.6,
-      price: 900,
-    })
+    const customer = {
+      email: 'limits@example.com',
+      firstName: 'Lim',
+      lastName: 'It',
+      phone: '(213) 555-0188',
+    }
     const result = await placeOrder(
       backend.anon,
-      orderInput([
-        { productId: eighth.id, quantity: 9 },
-        { productId: gram.id, quantity: 9 },
-        { productId: bulk.id, quantity: 1 },
-      ]),
+      orderInput(
+        [
+          { productId: eighth.id, quantity: 9 },
+          { productId: gram.id, quantity: 9 },
+        ],
+        { customer },
+      ),
     )
     expect(result).toEqual({
       status: 'refused',
       reasons: [
         {
           productId: null,
-          message: 'California allows at most 28.5 g of flower per order; this order has 31.5 g.',
+          message:
+            "Today's limit is 28.5 g of flower. This order holds 31.5 g, 3 g over the limit.",
         },
         {
           productId: null,
-          message: 'California allows at most 8 g of concentrate per order; this order has 9 g.',
+          message: "Today's limit is 8 g of concentrate. This order holds 9 g, 1 g over the limit.",
         },
       ],
     })
     expect(await stockOf(backend, eighth.id)).toBe(10)
 
-    // At the limit exactly, and with wholesale on top, it goes through.
+    // At the limit exactly it goes through.
     const ok = await placeOrder(
       backend.anon,
-      orderInput([
-        { productId: eighth.id, quantity: 8 },
-        { productId: gram.id, quantity: 8 },
-        { productId: bulk.id, quantity: 1 },
-      ]),
+      orderInput(
+        [
+          { productId: eighth.id, quantity: 8 },
+          { productId: gram.id, quantity: 8 },
+        ],
+        { customer },
+      ),
     )
     expect(ok.status).toBe('accepted')
+  })
+
+  it('never sells a consumer a unit above the day’s limit (the wholesale pound)', async () => {
+    const pound = await createProduct(backend, {
+      name: 'Bulk Flower (1 lb)',
+      category: 'wholesale',
+      weightGrams: 453.6,
+      price: 900,
+      limitClass: 'flower',
+    })
+    const bags = await createProduct(backend, {
+      category: 'wholesale',
+      price: 189.99,
+      isCannabis: false,
+      limitClass: null,
+    })
+    const result = await placeOrder(
+      backend.anon,
+      orderInput(
+        [
+          { productId: pound.id, quantity: 1 },
+          { productId: bags.id, quantity: 1 },
+        ],
+        {
+          customer: {
+            email: 'bulk@example.com',
+            firstName: 'B',
+            lastName: 'K',
+            phone: '2135550177',
+          },
+        },
+      ),
+    )
+    expect(result).toEqual({
+      status: 'refused',
+      reasons: [
+        {
+          productId: pound.id,
+          message:
+            'Bulk Flower (1 lb) cannot be sold to a consumer: one unit holds 453.6 g of flower, more than the 28.5 g one customer may buy in a day.',
+        },
+      ],
+    })
+    // Packaging from the same menu is not cannabis and is sold.
+    const ok = await placeOrder(backend.anon, orderInput([{ productId: bags.id, quantity: 1 }]))
+    expect(accepted(ok).taxLines?.map((l) => l.kind)).toEqual(['sales'])
   })
 
   it('sells the last unit once when two orders race for it', async () => {
@@ -298,7 +388,8 @@ describe('reading orders back', () => {
 
     const mine = await backend.anon.rpc('get_order', { p_id: a.id, p_secret: a.secret })
     expect(mine.error).toBeNull()
-    expect(mine.data).toMatchObject({ id: a.id, status: 'pending', total: 42.39 })
+    // 30 + 9.99 delivery: excise 15% of 39.99 = 6.00, sales tax 9.75% of 45.99 = 4.48.
+    expect(mine.data).toMatchObject({ id: a.id, status: 'pending', total: 50.47 })
     const wrong = await backend.anon.rpc('get_order', { p_id: a.id, p_secret: b.secret })
     expect(wrong.error).toBeNull()
     expect(wrong.data).toBeNull()

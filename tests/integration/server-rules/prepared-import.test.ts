@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runChunkedImport } from '../../../supabase/local/import-products'
+import { prepareImportRow, runChunkedImport } from '../../../supabase/local/import-products'
 import {
   createUser,
   rpc,
@@ -81,6 +81,51 @@ function variedRows(tag: string) {
     // Left to the database: a SKU given as a number, an effect that is not text.
     { sku: 12345, name: `Numbered ${tag}`, media: media('f.png') },
     { sku: `${tag}-6`, name: `Odd effect ${tag}`, effects: [1, 'Calm'], media: media('g.png') },
+    ...factRows(tag, 7),
+  ]
+}
+
+/**
+ * Products with their facts (issue 31): three both plain paths take, and one whose grams only the
+ * column's rounding makes more than nothing, which the server leaves to the database.
+ */
+function factRows(tag: string, first: number) {
+  const media = (path: string) => [{ media_url: path }]
+  return [
+    {
+      sku: `${tag}-${first}`,
+      name: `Gummies ${tag}`,
+      limit_class: 'concentrate',
+      limit_grams: 0.1,
+      thc_mg: 100,
+      cbd_mg: 2.555,
+      servings: 10,
+      weight_grams: 50,
+      media: media('h.png'),
+    },
+    {
+      sku: `${tag}-${first + 1}`,
+      name: `Bag ${tag}`,
+      is_cannabis: false,
+      limit_class: '',
+      media: media('i.png'),
+    },
+    {
+      sku: `${tag}-${first + 2}`,
+      name: `Eighth ${tag}`,
+      is_cannabis: true,
+      limit_class: 'flower',
+      weight_grams: 3.5,
+      servings: null,
+      media: media('j.png'),
+    },
+    {
+      sku: `${tag}-${first + 3}`,
+      name: `Crumb ${tag}`,
+      limit_class: 'concentrate',
+      limit_grams: 0.0005,
+      media: media('k.png'),
+    },
   ]
 }
 
@@ -159,6 +204,47 @@ describe('a prepared row', () => {
     )
     expect(seen).toHaveLength(rows.length)
     expect(seen).toEqual(expected)
+  })
+})
+
+describe("a row's facts", () => {
+  it('are taken by the plain paths where they plainly pass, in the same terms', async () => {
+    const tag = `FCT-${randomUUID().slice(0, 6).toUpperCase()}`
+    const rows = factRows(tag, 1)
+    const prepared = rows.map((row, i) => prepareImportRow(row, i + 1))
+    expect(prepared.map((row) => row !== null)).toEqual([true, true, true, false])
+    expect(prepared[0]).toMatchObject({
+      is_cannabis: null,
+      limit_class: 'concentrate',
+      limit_grams: 0.1,
+      thc_mg: 100,
+      cbd_mg: 2.555,
+      servings: 10,
+    })
+    expect(prepared[1]).toMatchObject({ is_cannabis: false, limit_class: null })
+
+    const own = await openImport()
+    const { rows: careful } = await backend.db.query<{ n: number[] }>(
+      'select public.product_import_stage_plain_rows($1, 1, $2::jsonb) as n',
+      [own, JSON.stringify(rows)],
+    )
+    // The SQL path reads the grams as the column rounds them (0.001 g): plain too.
+    expect(careful[0]!.n).toEqual([])
+    const staged = await stagedRows(backend.db, own)
+    await backend.db.query('select public.admin_import_abort($1)', [own])
+    expect(staged.map((r) => r.fields)).toEqual([
+      expect.objectContaining({
+        is_cannabis: 'true',
+        limit_class: 'concentrate',
+        limit_grams: '0.1',
+        thc_mg: '100',
+        cbd_mg: '2.56',
+        servings: '10',
+      }),
+      expect.objectContaining({ is_cannabis: 'false', limit_class: 'null', limit_grams: 'null' }),
+      expect.objectContaining({ is_cannabis: 'true', limit_class: 'flower', servings: 'null' }),
+      expect.objectContaining({ limit_class: 'concentrate', limit_grams: '0.001' }),
+    ])
   })
 })
 

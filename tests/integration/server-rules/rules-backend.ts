@@ -83,6 +83,11 @@ export async function createProduct(
     quantity?: number | null
     weightGrams?: number | null
     active?: boolean
+    /** Excise applies; default true (the column's default). */
+    isCannabis?: boolean
+    /** The daily limit it counts toward; default: flower and concentrates by their category. */
+    limitClass?: 'flower' | 'concentrate' | null
+    limitGrams?: number | null
   } = {},
 ): Promise<TestProduct> {
   const id = randomUUID()
@@ -91,10 +96,18 @@ export async function createProduct(
   const quantity = product.quantity === undefined ? 10 : product.quantity
   const price = product.price ?? 10
   const weightGrams = product.weightGrams === undefined ? null : product.weightGrams
+  const limitClass =
+    product.limitClass !== undefined
+      ? product.limitClass
+      : category === 'flower'
+        ? 'flower'
+        : category === 'concentrates'
+          ? 'concentrate'
+          : null
   await backend.db.query(
     `insert into public.products (id, name, slug, sku, price, quantity_available, is_unlimited_quantity,
-                                  is_active, weight_grams, category_id)
-     select $1, $2, $3, $4, $5, $6, $6::integer is null, $7, $8, c.id
+                                  is_active, weight_grams, category_id, is_cannabis, limit_class, limit_grams)
+     select $1, $2, $3, $4, $5, $6, $6::integer is null, $7, $8, c.id, $10, $11, $12
        from public.categories c where c.slug = $9`,
     [
       id,
@@ -106,6 +119,9 @@ export async function createProduct(
       product.active ?? true,
       weightGrams,
       category,
+      product.isCannabis ?? true,
+      limitClass,
+      product.limitGrams ?? null,
     ],
   )
   return { id, name, categorySlug: category, price, quantity, weightGrams }
@@ -138,6 +154,9 @@ export type OrderInput = {
   paymentMethod: 'card' | 'cash'
   cardLast4: string | null
   items: { productId: string; quantity: number }[]
+  customerKind?: 'adult' | 'medical'
+  mmic?: { number: string; expiry: string } | null
+  expectedTotal?: number | null
 }
 
 export function orderInput(
@@ -186,6 +205,9 @@ export interface OrderDoc {
   customerEmail: string
   subtotal: number
   tax: number
+  taxLines: { kind: string; label: string; rate: number; base: number; amount: number }[] | null
+  salesTaxExempt: boolean
+  customerKind: 'adult' | 'medical'
   shipping: number
   discount: number
   total: number

@@ -129,8 +129,9 @@ describe('shop_settings', () => {
     expect(data).toEqual({ tax_rate: 0.08 })
   })
 
-  it('an admin changes the rates and place_order charges them', async () => {
-    const gummies = await createProduct(backend, { price: 22, quantity: 50 })
+  it('an admin changes the delivery fees and place_order charges them', async () => {
+    // Merchandise: sales tax only (9.75%, the rules' rate in force), so the fees show plainly.
+    const gummies = await createProduct(backend, { price: 22, quantity: 50, isCannabis: false })
     const before = (await pull()).rows[0]!
     const { data: signals } = await backend.anon
       .from('catalogue_changes')
@@ -139,7 +140,7 @@ describe('shop_settings', () => {
     const facts = { ...SHOP, name: 'Humo Echo Park', hours: [{ days: 'Daily', hours: '8-8' }] }
     const saved = await rpc<SettingsRow>(admin.client, 'admin_save_shop_settings', {
       p_settings: {
-        taxRate: 0.09125,
+        // No taxRate: the single rate gave way to compliance_rules (decision 051); kept as it was.
         standardShipping: 7.5,
         expressDelivery: 24.99,
         freeShippingThreshold: 75,
@@ -148,7 +149,7 @@ describe('shop_settings', () => {
     })
     expect(saved.error).toBeNull()
     expect(saved.data).toMatchObject({
-      tax_rate: 0.09125,
+      tax_rate: before.tax_rate,
       standard_shipping: 7.5,
       express_delivery: 24.99,
       free_shipping_threshold: 75,
@@ -165,29 +166,29 @@ describe('shop_settings', () => {
       .single()
     expect(after).not.toEqual(signals?.[0] ?? null)
 
-    // $66: under the new $75 threshold, standard costs $7.50; tax 9.125% of 66 = 6.0225.
+    // $66: under the new $75 threshold, standard costs $7.50; sales tax 9.75% of 73.50 = 7.17.
     const standard = accepted(
       await placeOrder(backend.anon, orderInput([{ productId: gummies.id, quantity: 3 }])),
     )
-    expect(standard).toMatchObject({ subtotal: 66, tax: 6.02, shipping: 7.5, total: 79.52 })
+    expect(standard).toMatchObject({ subtotal: 66, tax: 7.17, shipping: 7.5, total: 80.67 })
     const express = accepted(
       await placeOrder(
         backend.anon,
         orderInput([{ productId: gummies.id, quantity: 4 }], { deliveryMethod: 'express' }),
       ),
     )
-    // 88 * 0.09125 = 8.03
-    expect(express).toMatchObject({ subtotal: 88, tax: 8.03, shipping: 24.99, total: 121.02 })
+    // 9.75% of 88 + 24.99 = 11.02
+    expect(express).toMatchObject({ subtotal: 88, tax: 11.02, shipping: 24.99, total: 124.01 })
     const free = accepted(
       await placeOrder(backend.anon, orderInput([{ productId: gummies.id, quantity: 4 }])),
     )
-    expect(free).toMatchObject({ subtotal: 88, shipping: 0, total: 96.03 })
+    expect(free).toMatchObject({ subtotal: 88, shipping: 0, total: 96.58 })
 
     const restored = await rpc(admin.client, 'admin_save_shop_settings', { p_settings: TODAY })
     expect(restored.error).toBeNull()
     const again = accepted(
       await placeOrder(backend.anon, orderInput([{ productId: gummies.id, quantity: 1 }])),
     )
-    expect(again).toMatchObject({ subtotal: 22, tax: 1.76, shipping: 9.99, total: 33.75 })
+    expect(again).toMatchObject({ subtotal: 22, tax: 3.12, shipping: 9.99, total: 35.11 })
   })
 })

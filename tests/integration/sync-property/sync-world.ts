@@ -578,7 +578,7 @@ export class SyncWorld {
         const staff = this.staff[action.st]!
         const order = this.orders[action.o % Math.max(1, this.orders.length)]
         if (!order) return
-        const moved = await moveOrder(staff.db, order.id, action.to, { idChecked: true })
+        const moved = await moveOrder(staff.db, order.id, action.to, handoffChecks(order.id))
         if (moved) staff.moves.set(order.id, action.to)
         return
       }
@@ -589,7 +589,7 @@ export class SyncWorld {
         await Promise.all(
           this.staff.map(async (staff, i) => {
             const to = action.to[i]!
-            if (await moveOrder(staff.db, order.id, to, { idChecked: true }))
+            if (await moveOrder(staff.db, order.id, to, handoffChecks(order.id)))
               staff.moves.set(order.id, to)
           }),
         )
@@ -901,12 +901,18 @@ function markTimes(into: Record<string, number>) {
   }
 }
 
+/** What staff confirm at a handoff: the ID check and the buyer's ID number, one per order. */
+function handoffChecks(orderId: string) {
+  return { idChecked: true, idNumber: `ID${orderId.slice(0, 8)}` }
+}
+
 function shopperDraft(i: number): CheckoutDraft {
   return {
     email: `shopper${i}@example.com`,
     firstName: ['Ana', 'Ben', 'Cleo'][i] ?? 'Dee',
     lastName: 'Reyes',
-    phone: '5105550100',
+    // One person each: a shared phone would make them one buyer for the daily limits.
+    phone: `51055501${String(i).padStart(2, '0')}`,
     address1: '12 Grand Ave',
     address2: '',
     city: 'Oakland',
@@ -915,5 +921,8 @@ function shopperDraft(i: number): CheckoutDraft {
     deliveryMethod: 'standard',
     paymentMethod: 'cash',
     pickupWindow: null,
+    customerKind: 'adult',
+    mmicNumber: '',
+    mmicExpiry: '',
   }
 }

@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
 import type { OrderDoc } from '../../../data/schemas/order.schema'
+import { taxLinesOf } from '../../../data/outbox/order-outbox'
 import { formatMoney } from '../../../lib/money'
 import { orderNumber, orderStatusLabel } from '../../../lib/order-status'
 import { SHOP_TIME_ZONE } from '../../../lib/shop-hours'
@@ -41,6 +42,18 @@ function statusText(order: OrderDoc): {
   if (order.sync === 'refused') return { text: 'Not placed', tone: 'danger' }
   const text = orderStatusLabel(order.status, order.fulfilment)
   return { text, tone: order.status === 'cancelled' ? 'danger' : 'accent' }
+}
+
+/** "Includes Cannabis excise tax (15%) $4.80, Sales tax (9.75%) $3.59": each tax it was charged. */
+function taxesText(order: OrderDoc): string | null {
+  if (!order.totals) return null
+  const lines = taxLinesOf(order.totals.taxLines)
+  const parts = lines
+    ? lines.map((line) => `${line.label} ${formatMoney(line.amount)}`)
+    : order.totals.tax > 0
+      ? [`Tax ${formatMoney(order.totals.tax)}`]
+      : []
+  return parts.length > 0 ? `Includes ${parts.join(', ')}` : null
 }
 
 function itemCount(order: OrderDoc): number {
@@ -102,6 +115,7 @@ function OrderCard({
   const status = statusText(order)
   const count = itemCount(order)
   const window = order.fulfilment === 'pickup' && order.pickupWindow ? order.pickupWindow : null
+  const taxes = taxesText(order)
   return (
     <li className={card} aria-label={`Order ${number}`}>
       <div
@@ -137,9 +151,12 @@ function OrderCard({
           mt: '3',
         })}
       >
-        <p className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
-          {formatMoney(order.totals?.total)}
-        </p>
+        <div>
+          <p className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+            Total {formatMoney(order.totals?.total)}
+          </p>
+          {taxes && <p className={css({ fontSize: 'xs', color: 'fg.muted' })}>{taxes}</p>}
+        </div>
         <div className={css({ display: 'flex', gap: '2' })}>
           <Link
             to="/orders/$orderId"

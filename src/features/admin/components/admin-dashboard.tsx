@@ -22,7 +22,7 @@ import { useAdminProducts } from '../hooks/use-admin-products'
 import { useAdminReplication } from '../hooks/use-admin-replication'
 import { useOnline } from '../hooks/use-online'
 import { orderStatusLabel } from '../../../lib/order-status'
-import { OrderBoard, type OrderFilter } from '../orders/order-board'
+import { OrderBoard, type HandoffOptions, type OrderFilter } from '../orders/order-board'
 import { isWaitingToSync, shortOrderId, type OrderStatus } from '../orders/order-board-model'
 import { dismissNotice, moveOrder } from '../orders/orders.actions'
 import { useOrderAlerts } from '../orders/use-order-alerts'
@@ -145,7 +145,7 @@ export function AdminDashboard({
   const waiting = (orders ?? []).filter(isWaitingToSync).length
 
   const onMove = useCallback(
-    (order: AdminOrderDoc, to: OrderStatus, options: { idChecked?: boolean }) => {
+    (order: AdminOrderDoc, to: OrderStatus, options: HandoffOptions) => {
       void moveOrder(db, order.id, to, options).then((moved) => {
         if (!moved) return
         toaster.create({
@@ -306,6 +306,7 @@ export function AdminDashboard({
         theme={theme}
         onToggleTheme={onToggleTheme}
         onOpenPalette={() => setPaletteOpen(true)}
+        onOpenSettings={() => setDialog('settings')}
         onSignOut={() => void signOut()}
         signingOut={signingOut}
         installSlot={installSlot}
@@ -363,7 +364,12 @@ export function AdminDashboard({
             <BrandsTab supabase={supabase} products={products.rows} onChanged={resync} />
           </Tabs.Content>
           <Tabs.Content value="analytics">
-            <AnalyticsTab orders={orders ?? []} catalogue={catalogue} ordersNote={ordersNote} />
+            <AnalyticsTab
+              orders={orders ?? []}
+              catalogue={catalogue}
+              ordersNote={ordersNote}
+              supabase={supabase}
+            />
           </Tabs.Content>
         </Tabs.Root>
       </main>

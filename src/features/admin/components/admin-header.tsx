@@ -9,6 +9,8 @@ type Props = {
   theme: 'dark' | 'light'
   onToggleTheme: () => void
   onOpenPalette: () => void
+  /** Admin Settings: taxes and limits, delivery fees, the shop, staff (also in the palette). */
+  onOpenSettings: () => void
   onSignOut: () => void
   signingOut: boolean
   /** "Install app" while the browser offers installation (the pwa feature's button). */
@@ -42,7 +44,15 @@ export function AdminHeader(props: Props) {
         </h1>
         <span className={badge({ tone: 'accent' })}>Dashboard</span>
       </div>
-      <div className={css({ alignItems: 'center', display: 'flex', gap: '2' })}>
+      <div
+        className={css({
+          alignItems: 'center',
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '2',
+          justifyContent: 'flex-end',
+        })}
+      >
         <span
           className={css({
             color: 'fg.muted',
@@ -94,9 +104,25 @@ export function AdminHeader(props: Props) {
           aria-keyshortcuts="Meta+K Control+K"
         >
           Command
-          <kbd className={css({ color: 'fg.subtle', fontFamily: 'mono', fontSize: 'xs' })}>
+          <kbd
+            className={css({
+              color: 'fg.subtle',
+              // A phone has no keyboard shortcut to show, and needs the room.
+              display: { base: 'none', md: 'inline' },
+              fontFamily: 'mono',
+              fontSize: 'xs',
+            })}
+          >
             {isMac ? '⌘K' : 'Ctrl K'}
           </kbd>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={props.onOpenSettings}
+          title="Admin Settings: taxes and daily limits, delivery fees, shop, staff"
+        >
+          Settings
         </Button>
         <Button variant="ghost" size="sm" onClick={props.onSignOut} disabled={props.signingOut}>
           Sign Out

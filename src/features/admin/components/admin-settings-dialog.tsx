@@ -8,8 +8,11 @@ import { Button } from '../../../ui/button'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { toaster } from '../../../ui/toaster'
 import type { AdminUser } from '../admin-auth'
+import { ComplianceRulesFields } from '../compliance/compliance-rules-fields'
+import { validateRules } from '../compliance/compliance-rules.validation'
+import { saveRules, useRulesForm } from '../compliance/use-rules-form'
 import { useOnline } from '../hooks/use-online'
-import { saveShopSettings } from '../shop-settings.actions'
+import { saveShopSettings, type SavedShopSettings } from '../shop-settings.actions'
 import { StaffSection } from '../staff/staff-section'
 import {
   DAY_NAMES,
@@ -31,11 +34,15 @@ type Props = {
   user: AdminUser
 }
 
-/** Admin Settings: the shop's facts and money rules (editable) and its staff. */
+/**
+ * Admin Settings: the shop's taxes and daily limits, delivery fees, facts and hours (editable)
+ * and its staff.
+ */
 export function AdminSettingsDialog({ open, onClose, supabase, user }: Props) {
   return (
-    <PanelDialog open={open} onOpenChange={(o) => !o && onClose()} size="lg" title="Admin Settings">
-      <div className={css({ display: 'grid', gap: '5' })}>
+    <PanelDialog open={open} onOpenChange={(o) => !o && onClose()} size="xl" title="Admin Settings">
+      {/* minmax(0, 1fr): no field's own width may push the dialog past a phone's screen. */}
+      <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <ShopSettingsEditor supabase={supabase} />
         <StaffSection open={open} supabase={supabase} user={user} />
       </div>
@@ -60,18 +67,40 @@ const FACT_FIELDS: { field: ShopSettingsField; label: string; type?: string }[] 
 ]
 
 const MONEY_FIELDS: { field: ShopSettingsField; label: string }[] = [
-  { field: 'taxPercent', label: 'Tax rate (%)' },
   { field: 'standardShipping', label: 'Standard delivery fee ($)' },
   { field: 'freeShippingThreshold', label: 'Free delivery threshold ($)' },
   { field: 'expressDelivery', label: 'Express delivery fee ($)' },
 ]
+
+// The form is long (rules, fees, facts, hours): its buttons stay in reach while it scrolls.
+// Down to the dialog's edge (its padding is 6), so nothing scrolls by under the buttons.
+const saveBar = css({
+  bg: 'bg.surface',
+  borderColor: 'border.default',
+  borderTopWidth: '1px',
+  bottom: '-6',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '2',
+  justifyContent: 'flex-end',
+  position: 'sticky',
+  py: '4',
+  zIndex: '1',
+})
+
+/** Beside the Save button, which may be far from the field in question (each says why). */
+function notSavedMessage(errors: Record<string, string>): string {
+  const n = Object.keys(errors).length
+  return `Nothing was saved: ${n === 1 ? '1 field needs' : `${n} fields need`} fixing (marked in red).`
+}
 
 const dayRow = css({
   alignItems: 'center',
   border: 'none',
   display: 'grid',
   gap: '2',
-  gridTemplateColumns: '6.5rem 6rem 1fr 1fr',
+  // A phone puts the times under the day's name.
+  gridTemplateColumns: { base: '1fr 1fr', sm: '6.5rem 6rem 1fr 1fr' },
   m: '0',
   p: '0',
   '& input[type=time]:disabled': { opacity: 0.45 },
@@ -90,7 +119,7 @@ function DayEditor({
   onChange: (change: Partial<DayForm>) => void
 }) {
   return (
-    <fieldset aria-label={name}>
+    <fieldset aria-label={name} className={css({ minW: '0' })}>
       <div className={dayRow}>
         <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{name}</span>
         <label
@@ -194,13 +223,21 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
     })
 
   const canSave = online && supabase !== null
+  const formRef = useRef<HTMLFormElement>(null)
+  const rulesForm = useRulesForm(settings.rules, caughtUp)
+  const touched = dirty || rulesForm.touched
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
     setFailure(undefined)
     const result = validateShopSettings(form)
-    if (!result.ok) {
-      setErrors(result.errors)
+    const rules = validateRules(rulesForm.form, settings.rules, rulesForm.today)
+    if (!result.ok || !rules.ok) {
+      const found = { ...(result.ok ? {} : result.errors), ...(rules.ok ? {} : rules.errors) }
+      setErrors(found)
+      setFailure(notSavedMessage(found))
+      // The first field in question, which may be far up the long form.
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
       return
     }
     setErrors({})
@@ -209,20 +246,39 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
       return
     }
     setBusy(true)
+    // The newest settings document a call answered, to wait for (set from a callback too).
+    const made: { last: SavedShopSettings | null } = { last: null }
     try {
-      const saved = await saveShopSettings(supabase, result.payload, () => data.resync())
-      setAwaiting(saved._modified)
-      setDirty(false)
+      const said = await saveRules(supabase, rules.payloads, (rule, saved) => {
+        made.last = saved
+        rulesForm.saved(rule)
+      })
+      // The other settings only when they were changed, or when nothing else was: a Save
+      // always saves something, as it did before the rules had their own calls.
+      if (dirty || said.length === 0) {
+        made.last = await saveShopSettings(supabase, result.payload, () => data.resync())
+        setDirty(false)
+      }
+      rulesForm.reset()
       toaster.create({
         type: 'success',
         title: 'Settings saved',
-        description: 'Shoppers see the new settings as their devices sync.',
+        description: [...said, 'Shoppers see the new settings as their devices sync.'].join('. '),
       })
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e))
     } finally {
+      if (made.last) {
+        setAwaiting(made.last._modified)
+        data.resync()
+      }
       setBusy(false)
     }
+  }
+
+  const onRuleDeleted = (saved: SavedShopSettings) => {
+    setAwaiting(saved._modified)
+    data.resync()
   }
 
   const field = ({
@@ -245,10 +301,25 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
   )
 
   return (
-    <form noValidate onSubmit={(e) => void save(e)} className={css({ display: 'grid', gap: '5' })}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(e) => void save(e)}
+      className={css({ display: 'grid', gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}
+    >
+      <ComplianceRulesFields
+        form={rulesForm.form}
+        errors={errors}
+        rules={settings.rules}
+        today={rulesForm.today}
+        onChange={rulesForm.change}
+        supabase={supabase}
+        canSave={canSave}
+        onDeleted={onRuleDeleted}
+      />
       <section aria-labelledby="shop-settings-money">
         <h3 id="shop-settings-money" className={sectionTitle}>
-          Tax and delivery
+          Delivery fees
         </h3>
         <div className={grid2}>
           {MONEY_FIELDS.map(({ field: name, label }) => (
@@ -263,8 +334,9 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
           ))}
         </div>
         <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '2' })}>
-          Standard delivery is free from the threshold; express always costs its fee; pickup is
-          free. Orders are charged with these rates by the server.
+          Standard delivery is free from the threshold (an order whose subtotal reaches it); express
+          always costs its fee; pickup is free. The delivery fee is part of the cannabis&apos;s
+          gross receipts, so the excise and sales tax apply to it.
         </p>
       </section>
       <section aria-labelledby="shop-settings-facts">
@@ -337,24 +409,26 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
           stock returns; the shopper reads that the shop did not confirm it and nothing was charged.
         </p>
       </section>
-      {!online && (
-        <p role="status" className={muted}>
-          You are offline. These are the settings as this device last synced them; saving needs a
-          connection.
-        </p>
-      )}
-      {failure && (
-        <p role="alert" className={errorBox}>
-          {failure}
-        </p>
-      )}
-      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+      {/* In the bar that stays in view: the form is long, and the field in question may be far. */}
+      <div className={saveBar}>
+        {!online && (
+          <p role="status" className={cx(muted, css({ flexBasis: 'full' }))}>
+            You are offline. These are the settings as this device last synced them; saving needs a
+            connection.
+          </p>
+        )}
+        {failure && (
+          <p role="alert" className={cx(errorBox, css({ flexBasis: 'full' }))}>
+            {failure}
+          </p>
+        )}
         <Button
           type="button"
           variant="outline"
-          disabled={!dirty || busy}
+          disabled={!touched || busy}
           onClick={() => {
             setDirty(false)
+            rulesForm.reset()
             setErrors({})
             setFailure(undefined)
           }}

@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { useMemo } from 'react'
 import {
   Bar,
@@ -19,6 +20,7 @@ import type { CatalogueProduct } from '../hooks/use-admin-data'
 import { statusLabel } from '../orders/order-board-model'
 import { isLowStock, ordersByStatus, revenueByDay, topProducts } from '../order-stats'
 import { card, muted, sectionTitle, table } from './admin-styles'
+import { TaxReportPanel } from './tax-report-panel'
 
 // Chart colours are the theme's semantic tokens (CSS variables), so they follow light and dark.
 const token = (name: string) => `var(--colors-${name.replace('.', '-')})`
@@ -49,14 +51,20 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   )
 }
 
-/** Analytics (DESIGN.md §8: real): charts from the orders on this device and low stock. */
+/**
+ * Analytics (DESIGN.md §8: real): the tax report from the server, charts from the orders on this
+ * device and low stock.
+ */
 export function AnalyticsTab({
   orders,
   catalogue,
   ordersNote,
+  supabase,
 }: {
   orders: AdminOrderDoc[]
   catalogue: CatalogueProduct[]
+  /** The tax report asks the server (it covers every sale, not only this device's). */
+  supabase: SupabaseClient | null
   /** Said while the device's orders are not the server's yet (loading, offline). */
   ordersNote?: string | null
 }) {
@@ -81,6 +89,7 @@ export function AnalyticsTab({
           {ordersNote}
         </p>
       )}
+      <TaxReportPanel supabase={supabase} />
       <Panel title="Revenue by day (last 30 days)">
         <div className={css({ h: '64' })}>
           <ResponsiveContainer width="100%" height="100%">

@@ -21,6 +21,7 @@ import {
   type ImportRow,
 } from '../admin-csv'
 import type { AdminProductRow } from '../admin-product'
+import { PRODUCT_FACT_COLUMNS } from '../product-facts-csv'
 import { useReferenceLists } from '../hooks/use-admin-data'
 import { errorBox, muted, table } from './admin-styles'
 
@@ -141,7 +142,7 @@ export function ImportProductsDialog({ open, onClose, supabase, rows, onImported
       }}
       size="xl"
       title="Import Products"
-      description={`A CSV with the columns of Export Products. Rows whose SKU exists update that product; new rows need a media path. Every row is written, or none; up to ${MAX_IMPORT_ROWS} products (${MAX_IMPORT_BYTES / 1024 / 1024} MB) at a time.`}
+      description={`A CSV with the columns of Export Products. Rows whose SKU exists update that product; new rows need a media path. Every row is written, or none; up to ${MAX_IMPORT_ROWS} products (${MAX_IMPORT_BYTES / 1024 / 1024} MB) at a time. A file without the ${PRODUCT_FACT_COLUMNS.join(', ')} columns leaves those facts as they are (new products: cannabis, no daily limit).`}
     >
       <div className={css({ display: 'grid', gap: '4' })}>
         <FileUpload

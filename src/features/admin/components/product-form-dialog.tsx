@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { badge, input } from 'styled-system/recipes'
+import { badge } from 'styled-system/recipes'
 import { Button } from '../../../ui/button'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { FileUpload } from '../../../ui/file-upload'
@@ -31,8 +31,10 @@ import {
 } from '../admin.validation'
 import { useReferenceLists } from '../hooks/use-admin-data'
 import { useOnline } from '../hooks/use-online'
-import { errorBox, fieldError, grid2, iconButton, muted, sectionTitle } from './admin-styles'
+import { errorBox, grid2, muted, sectionTitle } from './admin-styles'
 import { MediaThumb } from './media-thumb'
+import { ProductFactsFields } from './product-facts-fields'
+import { ProductTraitsFields } from './product-traits-fields'
 import { ReferenceSelect } from './reference-select'
 import { TextField } from './text-field'
 
@@ -83,8 +85,6 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
   const [existing, setExisting] = useState<AdminMediaRow[]>(() => row?.product_media ?? [])
   const [removed, setRemoved] = useState<string[]>([])
   const [files, setFiles] = useState<NewFile[]>([])
-  const [effectDraft, setEffectDraft] = useState('')
-  const [terpeneDraft, setTerpeneDraft] = useState({ name: '', percentage: '' })
   const [busy, setBusy] = useState(false)
   const lists = useReferenceLists()
   const online = useOnline()
@@ -150,21 +150,6 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
         description: isConnectionError(e) ? OFFLINE_SAVE_MESSAGE : 'Please try again.',
       })
     }
-  }
-
-  const addEffect = () => {
-    const effect = effectDraft.trim()
-    if (!effect) return
-    if (!values.effects.includes(effect)) set('effects')([...values.effects, effect])
-    setEffectDraft('')
-  }
-  const addTerpene = () => {
-    if (!terpeneDraft.name.trim()) return
-    set('terpenes')([
-      ...values.terpenes,
-      { name: terpeneDraft.name.trim(), percentage: terpeneDraft.percentage },
-    ])
-    setTerpeneDraft({ name: '', percentage: '' })
   }
 
   const submit = async () => {
@@ -349,118 +334,18 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
         />
       </div>
 
-      <div className={grid2}>
-        <section aria-label="Effects">
-          <h3 className={sectionTitle}>Effects</h3>
-          <div className={css({ display: 'flex', gap: '2' })}>
-            <input
-              aria-label="New effect"
-              placeholder="e.g. Relaxed"
-              value={effectDraft}
-              onChange={(e) => setEffectDraft(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault()
-                  addEffect()
-                }
-              }}
-              className={input()}
-            />
-            <Button
-              type="button"
-              variant="outline"
-              onClick={addEffect}
-              disabled={!effectDraft.trim()}
-            >
-              Add
-            </Button>
-          </div>
-          <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '2' })}>
-            {values.effects.map((effect) => (
-              <li key={effect} className={badge({ tone: 'accent' })}>
-                {effect}
-                <button
-                  type="button"
-                  aria-label={`Remove effect ${effect}`}
-                  className={css({ cursor: 'pointer', ml: '1' })}
-                  onClick={() => set('effects')(values.effects.filter((e) => e !== effect))}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-label="Terpenes">
-          <h3 className={sectionTitle}>Terpenes</h3>
-          <div className={css({ display: 'flex', gap: '2' })}>
-            <input
-              aria-label="Terpene name"
-              placeholder="e.g. Myrcene"
-              value={terpeneDraft.name}
-              onChange={(e) => setTerpeneDraft((t) => ({ ...t, name: e.target.value }))}
-              className={input()}
-            />
-            <input
-              aria-label="Terpene percentage"
-              placeholder="%"
-              type="number"
-              min={0}
-              max={100}
-              step="0.1"
-              value={terpeneDraft.percentage}
-              onChange={(e) => setTerpeneDraft((t) => ({ ...t, percentage: e.target.value }))}
-              className={cx(input(), css({ w: '24' }))}
-            />
-            <Button
-              type="button"
-              variant="outline"
-              onClick={addTerpene}
-              disabled={!terpeneDraft.name.trim()}
-            >
-              Add
-            </Button>
-          </div>
-          <ul className={css({ display: 'grid', gap: '1', mt: '2' })}>
-            {values.terpenes.map((terpene, index) => (
-              <li
-                key={`${terpene.name}-${index}`}
-                className={css({ alignItems: 'center', display: 'flex', fontSize: 'sm', gap: '2' })}
-              >
-                <span className={css({ flex: '1' })}>{terpene.name}</span>
-                <input
-                  aria-label={`${terpene.name} percentage`}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step="0.1"
-                  value={terpene.percentage}
-                  onChange={(e) =>
-                    set('terpenes')(
-                      values.terpenes.map((t, i) =>
-                        i === index ? { ...t, percentage: e.target.value } : t,
-                      ),
-                    )
-                  }
-                  className={cx(input(), css({ h: '8!', w: '24' }))}
-                />
-                <span className={muted}>%</span>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`Remove terpene ${terpene.name}`}
-                  onClick={() => set('terpenes')(values.terpenes.filter((_, i) => i !== index))}
-                >
-                  ×
-                </button>
-                {errors[`terpenes.${index}.percentage`] && (
-                  <span className={fieldError}>{errors[`terpenes.${index}.percentage`]}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
+      <ProductFactsFields
+        values={values}
+        errors={errors}
+        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
+      />
+
+      <ProductTraitsFields
+        values={values}
+        errors={errors}
+        onEffects={set('effects')}
+        onTerpenes={set('terpenes')}
+      />
 
       <section aria-label="Media">
         <h3 className={sectionTitle}>Images and videos</h3>

@@ -7,6 +7,7 @@ import { PanelDialog } from '../../../ui/panel-dialog'
 import { SelectField } from '../../../ui/select'
 import { downloadText, salesReportToCsv, today } from '../admin-csv'
 import { ordersByStatusWords, ordersInPeriod, periodTotals, topProducts } from '../order-stats'
+import { sumTaxesByKind } from '../order-taxes'
 import { muted, sectionTitle, table } from './admin-styles'
 
 const PERIODS = [
@@ -25,6 +26,7 @@ function salesReport(orders: AdminOrderDoc[], period: Period) {
     orders: inPeriod,
     totals: periodTotals(inPeriod),
     tax: roundMoney(sales.reduce((s, o) => s + o.tax, 0)),
+    taxes: sumTaxesByKind(sales),
     shipping: roundMoney(sales.reduce((s, o) => s + o.shipping, 0)),
     discount: roundMoney(sales.reduce((s, o) => s + o.discount, 0)),
     byStatus: ordersByStatusWords(inPeriod),
@@ -120,15 +122,27 @@ export function SalesReportDialog({
             <dd>{formatMoney(report.totals.averageOrderValue)}</dd>
           </div>
           <div>
-            <dt>Tax collected</dt>
-            <dd>{formatMoney(report.tax)}</dd>
+            <dt>Cannabis excise tax</dt>
+            <dd>{formatMoney(report.taxes.excise)}</dd>
           </div>
           <div>
-            <dt>Shipping</dt>
+            <dt>Sales tax</dt>
+            <dd>{formatMoney(report.taxes.sales)}</dd>
+          </div>
+          <div>
+            <dt>Local cannabis tax</dt>
+            <dd>{formatMoney(report.taxes.local)}</dd>
+          </div>
+          <div>
+            <dt>Delivery fees</dt>
             <dd>{formatMoney(report.shipping)}</dd>
           </div>
         </dl>
         <p className={muted}>{report.byStatus.map((s) => `${s.label}: ${s.count}`).join(' · ')}</p>
+        <p className={muted}>
+          Taxes of the orders not cancelled, by the day they were placed. For the CDTFA returns, use
+          the tax report in Analytics: it counts the sales handed over in a month or quarter.
+        </p>
         <section>
           <h3 className={sectionTitle}>Top products</h3>
           {report.top.length === 0 ? (

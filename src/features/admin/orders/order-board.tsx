@@ -32,12 +32,17 @@ import { OrderDetailDialog } from './order-detail-dialog'
 
 export type OrderFilter = 'all' | 'pending' | 'cancelled'
 
+export type HandoffOptions = { idChecked?: boolean; idNumber?: string; mmicChecked?: boolean }
+
 type Props = {
   orders: AdminOrderDoc[] | null
   notices: OrderNoticeDoc[]
   onDismissNotice: (id: string) => void
-  /** A move; a handoff (to delivered) comes only once staff confirmed the ID check. */
-  onMove: (order: AdminOrderDoc, to: OrderStatus, options: { idChecked?: boolean }) => void
+  /**
+   * A move; a handoff (to delivered) comes only once staff confirmed the ID check, with the ID
+   * number and, for a medical order without sales tax, "MMIC checked".
+   */
+  onMove: (order: AdminOrderDoc, to: OrderStatus, options: HandoffOptions) => void
   /** Staff opened an order's detail (it no longer counts as unopened). */
   onOpenOrder: (id: string) => void
   muted: boolean
@@ -338,8 +343,9 @@ export function OrderBoard(props: Props) {
       <IdCheckDialog
         order={handoff}
         onCancel={() => setHandoffId(null)}
-        onConfirm={() => {
-          if (handoff) props.onMove(handoff, 'delivered', { idChecked: true })
+        onConfirm={({ idNumber, mmicChecked }) => {
+          if (handoff)
+            props.onMove(handoff, 'delivered', { idChecked: true, idNumber, mmicChecked })
           setHandoffId(null)
         }}
       />

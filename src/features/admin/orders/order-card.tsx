@@ -115,7 +115,13 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, no
         </button>
         <StatusBadge status={order.status} fulfilment={order.fulfilment} />
       </div>
-      <p className={css({ fontWeight: 'medium' })}>{order.customerName}</p>
+      <p className={css({ fontWeight: 'medium' })}>
+        {order.customerName}
+        {/* Staff prepare differently for a patient: 18+, the MMIC checked at handoff. */}
+        {order.customerKind === 'medical' && (
+          <span className={cx(badge({ tone: 'accent' }), css({ ml: '2' }))}>Medical</span>
+        )}
+      </p>
       <p className={css({ color: 'fg.muted', fontSize: 'xs', wordBreak: 'break-all' })}>
         {order.customerEmail}
       </p>

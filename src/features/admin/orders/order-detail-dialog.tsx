@@ -1,13 +1,20 @@
 import { css } from 'styled-system/css'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import { formatMoney } from '../../../lib/money'
-import { ID_CHECK_LABEL, orderStatusLabel, paymentLabel } from '../../../lib/order-status'
+import {
+  idCheckLabel,
+  MMIC_CHECK_LABEL,
+  orderStatusLabel,
+  paymentLabel,
+} from '../../../lib/order-status'
 import { formatPickupWindow } from '../../../lib/pickup-windows'
 import { ActionMenu } from '../../../ui/menu'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { muted, sectionTitle, table } from '../components/admin-styles'
 import { isWaitingToSync, moveTargets, shortOrderId, type OrderStatus } from './order-board-model'
 import { StatusBadge } from './order-card'
+import { OrderTotals } from './order-totals'
+import { SaleFacts } from './sale-facts'
 
 type Props = {
   order: AdminOrderDoc | null
@@ -29,6 +36,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
   const words = (status: string) => orderStatusLabel(status, order?.fulfilment)
   const pickup = order?.fulfilment === 'pickup'
   const pickupWindow = order?.pickupWindow
+  const idCheck = idCheckLabel(order?.customerKind)
   return (
     <PanelDialog
       open={order !== null}
@@ -93,34 +101,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                 ))}
               </tbody>
             </table>
-            <dl
-              className={css({
-                display: 'grid',
-                fontSize: 'sm',
-                gap: '1',
-                gridTemplateColumns: '1fr auto',
-                mt: '3',
-                ml: 'auto',
-                maxW: 'xs',
-                '& dt': { color: 'fg.muted' },
-                '& dd': { textAlign: 'right' },
-              })}
-            >
-              <dt>Subtotal</dt>
-              <dd>{formatMoney(order.subtotal)}</dd>
-              <dt>Tax</dt>
-              <dd>{formatMoney(order.tax)}</dd>
-              <dt>{pickup ? 'Pickup' : 'Delivery fee'}</dt>
-              <dd>{order.shipping === 0 ? 'Free' : formatMoney(order.shipping)}</dd>
-              {order.discount > 0 && (
-                <>
-                  <dt>Discount</dt>
-                  <dd>-{formatMoney(order.discount)}</dd>
-                </>
-              )}
-              <dt className={css({ fontWeight: 'bold', color: 'fg.default!' })}>Total</dt>
-              <dd className={css({ fontWeight: 'bold' })}>{formatMoney(order.total)}</dd>
-            </dl>
+            <OrderTotals order={order} pickup={pickup} />
           </section>
           <div
             className={css({
@@ -146,6 +127,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                     </dd>
                   </>
                 )}
+                <SaleFacts order={order} />
               </dl>
             </section>
             <section>
@@ -205,7 +187,8 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                     </span>
                     {h.idChecked && (
                       <span className={css({ display: 'block', fontSize: 'xs' })}>
-                        {ID_CHECK_LABEL}
+                        {idCheck}
+                        {h.mmicChecked ? `, ${MMIC_CHECK_LABEL}` : ''}
                         {h.by ? ` by ${h.by}` : ''}
                         {h.at ? ` at ${new Date(h.at).toLocaleString()}` : ''}
                       </span>
@@ -216,7 +199,9 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                   <li>
                     <strong>{words(order.status)}</strong>{' '}
                     <span className={css({ color: 'deal.fg' })}>
-                      {order.idChecked ? `${ID_CHECK_LABEL} on this device, ` : 'on this device, '}
+                      {order.idChecked
+                        ? `${idCheck}${order.mmicChecked ? `, ${MMIC_CHECK_LABEL}` : ''} on this device, `
+                        : 'on this device, '}
                       waiting to sync
                     </span>
                   </li>

@@ -18,7 +18,7 @@ export async function moveOrder(
   db: HumoDatabase,
   orderId: string,
   to: OrderStatus,
-  options: { idChecked?: boolean } = {},
+  options: { idChecked?: boolean; idNumber?: string; mmicChecked?: boolean } = {},
 ): Promise<boolean> {
   const doc = await db.admin_orders.findOne(orderId).exec()
   if (!doc || doc.status === to) return false
@@ -27,6 +27,9 @@ export async function moveOrder(
   await doc.incrementalPatch({
     status: to,
     idChecked: handoff,
+    // Only until the push: the server keeps a keyed hash of it, the pulled state carries none.
+    idNumber: handoff ? (options.idNumber?.trim() ?? null) : null,
+    mmicChecked: handoff && options.mmicChecked === true,
     refusal: null,
     updatedAt: new Date().toISOString(),
   })

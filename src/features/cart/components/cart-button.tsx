@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { formatMoney } from '../../../lib/money'
-import { useCart } from '../hooks/use-cart'
+import { useCartSummary } from '../hooks/use-cart-summary'
 
 /** Header cart button: the running total with two decimals and a badge when items > 0. */
 export function CartButton() {
-  const cart = useCart()
+  const cart = useCartSummary()
   const count = cart?.totalItems ?? 0
-  const total = cart?.totals.subtotal ?? 0
+  const total = cart?.subtotal ?? 0
   // The count badge sits beside the link, over its corner: inside, its number would be visible
   // text missing from the link's name (WCAG 2.5.3, axe's label-content-name-mismatch).
   return (

@@ -5,6 +5,7 @@ import { useHumoData } from '../../../data/data-context'
 import { useMediaUrl } from '../../../data/hooks/use-media-url'
 import type { CartLineDoc } from '../../../data/schemas/cart-line.schema'
 import { formatMoney, formatThreshold, missingForFreeShipping } from '../../../lib/money'
+import { receiptNotes, receiptRows } from '../../../lib/receipt'
 import { decrementCartLine, incrementCartLine, removeFromCart } from '../cart.actions'
 import { announce } from '../../../ui/live-region'
 import { SummaryCard, SummaryRows } from '../../../ui/summary-card'
@@ -86,7 +87,11 @@ function CartLine({ line }: { line: CartLineDoc }) {
         )}
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           {product.categoryName && <span className={badge}>{product.categoryName}</span>}
-          {product.weightGrams ? <span className={badge}>{product.weightGrams}g</span> : null}
+          {/* The weight of flower and concentrates, what the daily limits count; an edible counts
+          by the THC it holds, so its package weight (a can's 355g) would mislead. */}
+          {product.limitClass && product.limitGrams == null && product.weightGrams ? (
+            <span className={badge}>{product.weightGrams}g</span>
+          ) : null}
         </div>
         <div
           className={css({
@@ -178,22 +183,31 @@ function CartLine({ line }: { line: CartLineDoc }) {
   )
 }
 
+/** "Adult use (21+), delivery": what the cart is priced for, which checkout can change. */
+function pricedFor(cart: CartView): string {
+  const kind = cart.buyer.kind === 'medical' ? 'Medical patient (18+)' : 'Adult use (21+)'
+  const card = cart.totals.salesTaxExempt ? ' with an MMIC' : ''
+  const way = cart.handover.fulfilment === 'pickup' ? 'pickup' : 'delivery'
+  return `Priced for: ${kind}${card}, ${way}. You can change this at checkout.`
+}
+
 export function OrderSummary({ cart, children }: { cart: CartView; children?: React.ReactNode }) {
   const { totals } = cart
-  const missing = missingForFreeShipping(totals.subtotal, cart.rules)
+  const standardDelivery =
+    cart.handover.fulfilment === 'delivery' && cart.handover.deliveryMethod === 'standard'
+  const missing = standardDelivery ? missingForFreeShipping(totals.subtotal, cart.rules) : 0
   return (
     <SummaryCard title="Order Summary">
       <SummaryRows
-        rows={[
-          { label: 'Subtotal', value: formatMoney(totals.subtotal) },
-          {
-            label: 'Shipping',
-            value: totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping),
-          },
-          { label: 'Tax', value: formatMoney(totals.tax) },
-        ]}
+        rows={receiptRows(totals, cart.handover.fulfilment)}
         total={{ label: 'Total', value: formatMoney(totals.total) }}
       />
+      <div className={css({ display: 'grid', gap: '1', fontSize: 'xs', color: 'fg.muted' })}>
+        {receiptNotes(totals, 'preview').map((note) => (
+          <p key={note}>{note}</p>
+        ))}
+        <p>{pricedFor(cart)}</p>
+      </div>
       {missing > 0 && (
         <p
           className={css({
@@ -204,7 +218,7 @@ export function OrderSummary({ cart, children }: { cart: CartView; children?: Re
             borderRadius: 'md',
           })}
         >
-          Add {formatMoney(missing)} more for free shipping!
+          Add {formatMoney(missing)} more for free delivery!
         </p>
       )}
       {children}
@@ -212,6 +226,7 @@ export function OrderSummary({ cart, children }: { cart: CartView; children?: Re
   )
 }
 
+/** The daily limits the cart passes, in place_order's words; checkout waits until none is left. */
 export function LimitWarnings({ problems }: { problems: string[] }) {
   if (problems.length === 0) return null
   return (
@@ -223,6 +238,8 @@ export function LimitWarnings({ problems }: { problems: string[] }) {
         p: '3',
         borderRadius: 'md',
         fontSize: 'sm',
+        display: 'grid',
+        gap: '1',
       })}
     >
       {problems.map((p) => (
@@ -298,8 +315,9 @@ export function CartPage() {
               px: '2',
             })}
           >
-            <li>Same-day delivery available</li>
+            <li>Same-day delivery when you order by 2 PM</li>
             <li>Free delivery on orders {formatThreshold(cart.rules.freeShippingThreshold)}+</li>
+            <li>Delivered by our own drivers during opening hours</li>
             <li>Discreet packaging</li>
           </ul>
         </div>

@@ -1,11 +1,16 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { ChevronLeftIcon, ChevronRightIcon, PlayIcon } from '../../../ui/icons'
 import { useMediaUrl } from '../../../data/hooks/use-media-url'
 import { galleryMedia, primaryImage, type MediaItem } from '../product-media'
 import { serverRender } from '../../../lib/server-render'
-import { ProductVideo } from './product-video'
+
+// Loaded when a video slide is first shown (its poster shows meanwhile), not with every product
+// page: most products have no video (the storefront's JavaScript budget, decision 051).
+const ProductVideo = lazy(() =>
+  import('./product-video').then((m) => ({ default: m.ProductVideo })),
+)
 
 function Slide({
   item,
@@ -27,8 +32,6 @@ function Slide({
   // controls' styles (see CardMedia).
   const [shown, setShown] = useState(false)
   if (active && !shown && !serverRender()) setShown(true)
-  if (item.type === 'video' && shown)
-    return <ProductVideo url={url} wanted={active} controls label={`${name} video`} />
   if (failed)
     return (
       <div
@@ -43,7 +46,7 @@ function Slide({
         Media unavailable
       </div>
     )
-  return (
+  const still = (
     <img
       // A video slide's poster (the placeholder for a product without a picture).
       src={item.type === 'video' ? posterUrl : url}
@@ -60,6 +63,13 @@ function Slide({
       })}
     />
   )
+  if (item.type === 'video' && shown)
+    return (
+      <Suspense fallback={still}>
+        <ProductVideo url={url} wanted={active} controls label={`${name} video`} />
+      </Suspense>
+    )
+  return still
 }
 
 function Thumb({ item, name, index }: { item: MediaItem; name: string; index: number }) {

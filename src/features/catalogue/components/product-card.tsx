@@ -4,14 +4,14 @@ import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { formatMoney, roundMoney, salePercent } from '../../../lib/money'
-import { HeartIcon, PlayIcon, PlusIcon } from '../../../ui/icons'
+import { HeartIcon, PlusIcon } from '../../../ui/icons'
 import { StarRating } from '../../../ui/star-rating'
-import { addWithToast, type AddToCart } from '../add-to-cart-toast'
-import { useLowBattery } from '../hooks/use-device-conditions'
-import { useMediaUrl } from '../../../data/hooks/use-media-url'
+import { useHumoData } from '../../../data/data-context'
+import type { AddToCart } from '../add-to-cart-toast'
 import { useWishlist } from '../hooks/use-wishlist'
-import { firstVideo, percentLabel, primaryImage, stockLevel, weightLabel } from '../product-media'
-import { ProductVideo } from './product-video'
+import { cardFacts } from '../potency'
+import { stockLevel } from '../product-media'
+import { CardMedia, raised } from './card-media'
 
 /** The word on the sale ribbon, after the shop's "Rollbacks" deals. */
 export const SALE_CAMPAIGN = 'Rollback'
@@ -23,122 +23,12 @@ const STOCK_BADGE = {
   out: { text: 'Out of Stock', tone: 'danger' },
 } as const
 
-// Buttons sit above the card-wide link overlay.
-const raised = css({ position: 'relative', zIndex: '2' })
-
-function CardMedia({
-  product,
-  layout,
-  hovered,
-  priority,
-}: {
-  product: ProductDoc
-  layout: 'grid' | 'list'
-  hovered: boolean
-  priority: boolean
-}) {
-  const image = primaryImage(product)
-  const video = firstVideo(product)
-  const imageUrl = useMediaUrl(image?.path)
-  const videoUrl = useMediaUrl(video?.path)
-  const [failed, setFailed] = useState(false)
-  const [tapped, setTapped] = useState(false)
-  const lowBattery = useLowBattery()
-  // A tap toggles; leaving the card stops a hover preview (SPEC.md §4).
-  const wanted = tapped || (hovered && !lowBattery)
-  // The player is made the first time the preview is asked for, then kept. A <video> in every
-  // card, even unseen, costs the page load a media player and its controls' styles: the two in
-  // the flower menu's first cards took its first style and layout from 36 to 63 ms.
-  const [playerMade, setPlayerMade] = useState(false)
-  if (wanted && !playerMade) setPlayerMade(true)
-
-  return (
-    <div
-      className={css({
-        position: 'relative',
-        aspectRatio: 'square',
-        bg: 'bg.muted',
-        overflow: 'hidden',
-        flexShrink: 0,
-        w: layout === 'list' ? { base: '28', sm: '44' } : 'full',
-        borderRadius: layout === 'list' ? 'md' : undefined,
-      })}
-    >
-      {failed || (!image && !video) ? (
-        <div
-          className={css({
-            position: 'absolute',
-            inset: '0',
-            display: 'grid',
-            placeItems: 'center',
-            color: 'fg.subtle',
-            fontSize: 'sm',
-          })}
-        >
-          Media unavailable
-        </div>
-      ) : (
-        image && (
-          <img
-            src={imageUrl}
-            alt={product.name}
-            // The first row is the page's largest paint: fetched at once, not when scrolled to.
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            width={400}
-            height={400}
-            onError={() => setFailed(true)}
-            className={css({
-              w: 'full',
-              h: 'full',
-              objectFit: 'cover',
-              transition: 'transform 0.4s ease',
-              _groupHover: { transform: 'scale(1.04)' },
-            })}
-          />
-        )
-      )}
-      {video && (
-        <>
-          {playerMade && (
-            <ProductVideo url={videoUrl} wanted={wanted} label={`${product.name} video preview`} />
-          )}
-          <button
-            type="button"
-            aria-pressed={tapped}
-            aria-label={tapped ? `Pause ${product.name} video` : `Play ${product.name} video`}
-            onClick={() => setTapped((t) => !t)}
-            className={cx(
-              raised,
-              css({
-                position: 'absolute',
-                right: '2',
-                bottom: '2',
-                display: 'grid',
-                placeItems: 'center',
-                w: '8',
-                h: '8',
-                borderRadius: 'full',
-                bg: 'bg.surface',
-                color: 'accent.fg',
-                boxShadow: 'card',
-                cursor: 'pointer',
-              }),
-            )}
-          >
-            {tapped ? '❚❚' : <PlayIcon size={14} />}
-          </button>
-        </>
-      )}
-    </div>
-  )
-}
-
 /**
  * A product on the menu (SPEC.md §2 "Product card"): media with video preview, badges, brand,
- * strain type, name, THC, weight, stars, price with "You save", the wishlist heart, Quick Add and
- * the round add button (only in stock), the out-of-stock overlay and the sale ribbon.
+ * strain type, name, potency (THC in percent, or milligrams per package and per serving for
+ * edibles and drinks) and weight, stars, price with "You save", the wishlist heart, Quick Add and
+ * the round add button (only in stock, and only what fits today's daily limit), the out-of-stock
+ * overlay and the sale ribbon.
  * Memoised: the lists around it re-render when the sync state changes (a pull starting or
  * ending), which must not re-render every card of the page with the same product.
  */
@@ -163,9 +53,12 @@ export const ProductCard = memo(function ProductCard({
       ? roundMoney(product.originalPrice - product.price)
       : 0
   const onSale = product.isOnSale || percent > 0
-  const weight = weightLabel(product.weightGrams)
+  // Milligrams per package for edibles and drinks, a percentage for flower (potency.ts).
+  const facts = cardFacts(product)
   const stock = STOCK_BADGE[level]
-  const add = () => void addWithToast(onAdd, product, 1)
+  const { db } = useHumoData()
+  // Only what fits today's daily limit (add-limits.ts), read when pressed; its code loads then.
+  const add = () => void import('../daily-room').then((m) => m.addFromCard(onAdd, product, db))
   const [hovered, setHovered] = useState(false)
 
   return (
@@ -371,9 +264,18 @@ export const ProductCard = memo(function ProductCard({
             {product.name}
           </Link>
         </h3>
-        <p className={css({ display: 'flex', gap: '2', fontSize: 'xs', color: 'fg.muted' })}>
-          {(product.thc ?? 0) > 0 && <span>THC {percentLabel(product.thc)}</span>}
-          {weight && <span>{weight}</span>}
+        <p
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            columnGap: '2',
+            fontSize: 'xs',
+            color: 'fg.muted',
+          })}
+        >
+          {facts.map((fact) => (
+            <span key={fact}>{fact}</span>
+          ))}
         </p>
         <p
           className={css({

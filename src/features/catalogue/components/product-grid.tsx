@@ -5,10 +5,13 @@ import { importWhenReachable } from '../../../lib/import-when-reachable'
 import { serverRender } from '../../../lib/server-render'
 import { afterStartUp, startingUp } from '../../../lib/splash-hold'
 import type { AddToCart } from '../add-to-cart-toast'
+import { cardFacts, cardFactsLines } from '../potency'
 import { ProductCard } from './product-card'
 import type * as Virtual from './virtual-product-rows'
 
 const GAP = 16
+/** A line of a card's extra-small facts text. */
+const FACT_LINE_PX = 18
 /**
  * From this many products on, rows are windowed (@tanstack/react-virtual, fetched then); a
  * shorter menu is rendered whole, which a phone lays out in a few milliseconds.
@@ -125,6 +128,16 @@ export function ProductGrid({
   const rows = Math.ceil(products.length / columns)
   const cardWidth = (width - GAP * (columns - 1)) / columns
   const rowEstimate = (layout === 'list' ? 200 : cardWidth + 230) + GAP
+  // A card's facts (an edible's "THC 100 mg per package · 10 mg per serving") may take more than
+  // the one line the estimate counts: a row guessed too short would overlap the next until laid
+  // out (and be found so by an audit of the whole page).
+  const rowHeight = (index: number) => {
+    if (layout === 'list') return rowEstimate
+    const lines = products
+      .slice(index * columns, index * columns + columns)
+      .map((product) => cardFactsLines(cardFacts(product), cardWidth - 32))
+    return rowEstimate + (Math.max(1, ...lines) - 1) * FACT_LINE_PX
+  }
   if (serverRender())
     return (
       <div role="list" aria-label="Products" className={layout === 'list' ? undefined : serverGrid}>
@@ -192,7 +205,9 @@ export function ProductGrid({
             role="presentation"
             className={index >= firstRows ? offscreenRow : undefined}
             style={
-              index >= firstRows ? { containIntrinsicSize: `auto ${rowEstimate}px` } : undefined
+              index >= firstRows
+                ? { containIntrinsicSize: `auto ${rowHeight(index)}px` }
+                : undefined
             }
           >
             {renderRow(index)}

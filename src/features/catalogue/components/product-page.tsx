@@ -1,25 +1,23 @@
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { formatMoney, formatThreshold, roundMoney, salePercent } from '../../../lib/money'
 import { ArrowLeftIcon, ClockIcon, FlaskIcon, TruckIcon } from '../../../ui/icons'
-import { QuantityStepper } from '../../../ui/quantity-stepper'
 import { SafeHtml } from '../../../ui/safe-html'
 import { StarRating } from '../../../ui/star-rating'
 import { Tabs } from '../../../ui/tabs'
-import { addWithToast, type AddToCart } from '../add-to-cart-toast'
+import type { AddToCart } from '../add-to-cart-toast'
 import { useFirstSync } from '../hooks/use-first-sync'
 import { useProduct } from '../hooks/use-product'
-import { percentLabel, stockLevel, weightLabel } from '../product-media'
+import { sizeLabel } from '../potency'
 import { SALE_CAMPAIGN } from './product-card'
 import { MediaGallery } from './media-gallery'
+import { ProductBuyBox } from './product-buy-box'
+import { PotencyStats, ProductDetailsTab } from './product-details'
 import { useSplashHold } from '../../../lib/splash-hold'
-
-/** SPEC.md §4: "Only N left in stock!" for 1 to 9. */
-const LOW_STOCK_NOTE_BELOW = 10
 
 function Spinner() {
   return (
@@ -68,34 +66,6 @@ function NotFound() {
   )
 }
 
-function StatCard({ label, value }: { label: string; value: string }) {
-  return (
-    <div
-      className={css({
-        bg: 'bg.subtle',
-        borderRadius: 'md',
-        px: '4',
-        py: '3',
-        borderWidth: '1px',
-        borderColor: 'accent.subtle',
-      })}
-    >
-      <p
-        className={css({
-          fontSize: 'xs',
-          color: 'fg.muted',
-          fontWeight: 'semibold',
-          textTransform: 'uppercase',
-          letterSpacing: 'wider',
-        })}
-      >
-        {label}
-      </p>
-      <p className={css({ fontSize: '2xl', fontWeight: 'bold', color: 'accent.fg' })}>{value}</p>
-    </div>
-  )
-}
-
 function Perk({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
     <li className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
@@ -123,24 +93,6 @@ function Perk({ icon, title, text }: { icon: ReactNode; title: string; text: str
   )
 }
 
-function DetailRow({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div
-      className={css({
-        display: 'flex',
-        justifyContent: 'space-between',
-        gap: '4',
-        py: '2.5',
-        borderBottomWidth: '1px',
-        borderColor: 'border.default',
-      })}
-    >
-      <dt className={css({ color: 'fg.muted' })}>{label}</dt>
-      <dd className={css({ fontWeight: 'semibold', textAlign: 'right' })}>{value}</dd>
-    </div>
-  )
-}
-
 const prose = css({
   color: 'fg.default',
   lineHeight: 'relaxed',
@@ -155,16 +107,12 @@ const prose = css({
 function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCart }) {
   const router = useRouter()
   const canGoBack = useCanGoBack()
-  const [quantity, setQuantity] = useState(1)
   const { money } = useShopSettings()
-  const level = stockLevel(product)
-  const available = level !== 'out'
-  const stock = product.stock ?? 0
-  const maxQuantity = product.unlimited ? 999 : Math.max(1, Math.min(999, stock))
   const percent = salePercent(product.price, product.originalPrice)
   const saving =
     percent > 0 && product.originalPrice ? roundMoney(product.originalPrice - product.price) : 0
-  const weight = weightLabel(product.weightGrams)
+  // The weight of flower or a concentrate; a product labelled in milligrams has none to show here.
+  const weight = sizeLabel(product)
 
   return (
     <main>
@@ -285,12 +233,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             {weight && <span className={css({ color: 'fg.muted' })}>/ {weight}</span>}
           </div>
 
-          <div
-            className={css({ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: '3' })}
-          >
-            <StatCard label="THC" value={percentLabel(product.thc)} />
-            <StatCard label="CBD" value={percentLabel(product.cbd)} />
-          </div>
+          <PotencyStats product={product} />
 
           {product.effects.length > 0 && (
             <div>
@@ -305,64 +248,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             </div>
           )}
 
-          {/* Phones: a bar fixed at the bottom of the screen, so Add to Cart is there without
-              scrolling past the gallery (html's scroll-padding-bottom keeps focus above it). */}
-          <div
-            data-buy-bar
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              gap: '3',
-              flexWrap: { base: 'nowrap', md: 'wrap' },
-              position: { base: 'fixed', md: 'static' },
-              insetX: { base: '0', md: 'auto' },
-              bottom: { base: '0', md: 'auto' },
-              zIndex: { base: 'sticky', md: 'auto' },
-              bg: { base: 'bg.surface', md: 'transparent' },
-              boxShadow: { base: 'raised', md: 'none' },
-              px: { base: '4', md: '0' },
-              py: { base: '3', md: '0' },
-              pb: { base: 'max(0.75rem, env(safe-area-inset-bottom))', md: '0' },
-            })}
-          >
-            <QuantityStepper
-              value={quantity}
-              onChange={setQuantity}
-              min={1}
-              max={maxQuantity}
-              disabled={!available}
-            />
-            <button
-              type="button"
-              disabled={!available}
-              onClick={() => void addWithToast(onAdd, product, quantity)}
-              className={cx(
-                button({ size: 'lg' }),
-                css({ flex: '1', minW: { base: '0', md: '48' } }),
-              )}
-            >
-              {available ? 'Add to Cart' : 'Out of Stock'}
-            </button>
-          </div>
-          <p
-            role="status"
-            className={css({
-              fontSize: 'sm',
-              fontWeight: 'semibold',
-              color:
-                level === 'out'
-                  ? 'danger.fg'
-                  : level === 'low' || (!product.unlimited && stock < LOW_STOCK_NOTE_BELOW)
-                    ? 'deal.fg'
-                    : 'accent.fg',
-            })}
-          >
-            {level === 'out'
-              ? 'Out of stock'
-              : !product.unlimited && stock < LOW_STOCK_NOTE_BELOW
-                ? `Only ${stock} left in stock!`
-                : 'In stock, ready to ship'}
-          </p>
+          <ProductBuyBox product={product} onAdd={onAdd} />
 
           <ul
             className={css({
@@ -406,57 +292,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             <SafeHtml className={prose} html={product.description} />
           </Tabs.Content>
           <Tabs.Content value="details">
-            <div
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-                gap: { base: '6', md: '12' },
-              })}
-            >
-              <dl>
-                <DetailRow label="Brand" value={product.brand?.name ?? 'N/A'} />
-                <DetailRow label="Category" value={product.category?.name ?? 'Other'} />
-                <DetailRow label="Type" value={product.productType?.name ?? 'N/A'} />
-                <DetailRow label="Weight" value={weight ?? 'N/A'} />
-                <DetailRow label="THC" value={percentLabel(product.thc)} />
-                <DetailRow label="CBD" value={percentLabel(product.cbd)} />
-                <DetailRow label="SKU" value={product.sku ?? 'N/A'} />
-              </dl>
-              <div>
-                <h3 className={css({ fontWeight: 'bold', mb: '2' })}>Terpene profile</h3>
-                {product.terpenes.length === 0 ? (
-                  <p className={css({ color: 'fg.muted' })}>No terpene profile listed.</p>
-                ) : (
-                  <ul>
-                    {product.terpenes.map((terpene) => (
-                      <li
-                        key={terpene.name}
-                        className={css({
-                          display: 'flex',
-                          justifyContent: 'space-between',
-                          py: '2',
-                          borderBottomWidth: '1px',
-                          borderColor: 'border.default',
-                        })}
-                      >
-                        <span>{terpene.name}</span>
-                        {terpene.percentage != null && (
-                          <span className={css({ fontWeight: 'semibold' })}>
-                            {terpene.percentage.toFixed(1)}%
-                          </span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {product.effects.length > 0 && (
-                  <>
-                    <h3 className={css({ fontWeight: 'bold', mt: '5', mb: '2' })}>Effects</h3>
-                    <p>{product.effects.join(', ')}</p>
-                  </>
-                )}
-              </div>
-            </div>
+            <ProductDetailsTab product={product} />
           </Tabs.Content>
           <Tabs.Content value="reviews">
             <div

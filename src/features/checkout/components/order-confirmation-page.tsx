@@ -6,13 +6,19 @@ import { useHumoData } from '../../../data/data-context'
 import { useObservable } from '../../../data/hooks/use-observable'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { heldBackText } from '../../../data/outbox/held-back-text'
+import type { OrderDoc } from '../../../data/schemas/order.schema'
+import { deliveryEstimate, deliveryStep } from '../../../lib/delivery-promises'
 import { formatMoney } from '../../../lib/money'
+import { refusalView } from '../../../lib/order-refusal'
 import { orderNumber, paymentLabel } from '../../../lib/order-status'
 import { formatPickupWindow } from '../../../lib/pickup-windows'
+import { receiptNotes, receiptRows } from '../../../lib/receipt'
+import { ReceiptCard } from '../../../ui/receipt-card'
 import { restoreCartFromRefusedOrder, takeAcceptedAnnouncement } from '../checkout.actions'
 import { toaster } from '../../../ui/toaster'
 import { useOrder } from '../hooks/use-order'
 import { asPaymentMethod, paymentProvider } from '../payment/payment-provider'
+import { SafetyInformationLink } from './safety-information-link'
 
 const card = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'card', p: '6' })
 
@@ -25,7 +31,7 @@ const card = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'card', p: '
 export function OrderConfirmationPage({ orderId }: { orderId: string | undefined }) {
   const { db, sync$ } = useHumoData()
   const sync = useObservable(sync$, sync$.value)
-  const { facts, orderEmails } = useShopSettings()
+  const { facts, orderEmails, hours } = useShopSettings()
   const order = useOrder(orderId)
 
   useEffect(() => {
@@ -47,41 +53,17 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
   if (order === undefined) return null
   const number = order?.id ? orderNumber(order.id) : '#N/A'
 
-  if (order?.sync === 'refused') {
-    return (
-      <main
-        className={css({
-          maxW: '2xl',
-          mx: 'auto',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '6',
-        })}
-      >
-        <h1 className={css({ fontFamily: 'heading', fontSize: '3xl', fontWeight: 'bold' })}>
-          We couldn&apos;t place your order
-        </h1>
-        <div
-          role="alert"
-          className={css({ bg: 'danger.subtle', color: 'danger.fg', p: '4', borderRadius: 'md' })}
-        >
-          {(order.refusal ?? []).map((r) => (
-            <p key={`${r.productId ?? ''}${r.message}`}>{r.message}</p>
-          ))}
-        </div>
-        <p>Your cart has been restored so you can change it and try again.</p>
-        <Link to="/cart" className={button({ size: 'lg' })}>
-          Review your cart
-        </Link>
-      </main>
-    )
-  }
+  if (order?.sync === 'refused') return <RefusedOrder order={order} />
 
   const waiting = order !== null && order.sync !== 'accepted'
   // Held back by the server's rate limit: it says so, and when the device sends it again.
   const limited = order ? heldBackText('order', order) : null
   const pickup = order?.fulfilment === 'pickup'
-  const express = order?.deliveryMethod === 'express'
+  const placedAt = order ? new Date(order.createdAt) : null
+  const idText =
+    order?.customerKind === 'medical'
+      ? "a photo ID showing you are 18 or older and your physician's recommendation or MMIC"
+      : 'a photo ID showing you are 21 or older'
   const a = facts.address
   const store = `${facts.name}, ${a.street}, ${a.city}, ${a.state} ${a.zip}`
   const deliverTo = order?.shippingAddress
@@ -142,8 +124,6 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
         <dd className={css({ fontWeight: 'bold' })}>{number}</dd>
         {order && (
           <>
-            <dt>Total{order.totalsFrom === 'preview' ? ' (to be confirmed)' : ''}</dt>
-            <dd className={css({ fontWeight: 'bold' })}>{formatMoney(order.totals.total)}</dd>
             <dt>Payment</dt>
             <dd>{paymentLabel(order.paymentMethod, order.fulfilment)}</dd>
           </>
@@ -161,7 +141,7 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
         {order && !pickup && (
           <>
             <dt>Estimated delivery</dt>
-            <dd>{express ? 'Same day' : '2-3 business days'}</dd>
+            <dd>{deliveryEstimate(order.deliveryMethod, placedAt, hours)}</dd>
             {deliverTo && (
               <>
                 <dt>Deliver to</dt>
@@ -185,6 +165,10 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
           </>
         )}
       </dl>
+      {order && <OrderReceipt order={order} />}
+      <p className={css({ fontSize: 'sm' })}>
+        Before you use cannabis, read <SafetyInformationLink />.
+      </p>
       <section className={`${card} ${css({ textAlign: 'left' })}`}>
         <h2 className={css({ fontWeight: 'bold', fontSize: 'lg', mb: '3' })}>What&apos;s Next?</h2>
         <ol
@@ -209,13 +193,14 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
           </li>
           {pickup ? (
             <li>
-              <strong>Pickup</strong>: come during your window with a photo ID showing you are 21 or
-              older, and pay at the counter.
+              <strong>Pickup</strong>: come during your window with {idText}, and pay at the
+              counter.
             </li>
           ) : (
             <li>
-              <strong>{express ? 'Same-day delivery' : 'Delivery within 2-3 business days'}</strong>
-              : have a photo ID showing you are 21 or older ready, and pay at the door.
+              <strong>{deliveryStep(order?.deliveryMethod ?? 'standard', placedAt, hours)}</strong>:
+              our own driver brings it during opening hours; have {idText} ready, and pay at the
+              door.
             </li>
           )}
         </ol>
@@ -230,6 +215,81 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
           Browse Products
         </Link>
       </div>
+    </main>
+  )
+}
+
+/** What the order costs, each tax on its own line, and that the excise is in the total. */
+function OrderReceipt({ order }: { order: OrderDoc }) {
+  const preview = order.totalsFrom === 'preview'
+  return (
+    <div className={css({ textAlign: 'left' })}>
+      <ReceiptCard
+        title="Order Summary"
+        items={order.items.map((item) => ({
+          key: item.productId,
+          label: `${item.name} × ${item.quantity}`,
+          value: formatMoney(item.unitPrice * item.quantity),
+        }))}
+        rows={receiptRows(order.totals, order.fulfilment)}
+        total={{
+          label: preview ? 'Total (to be confirmed)' : 'Total',
+          value: formatMoney(order.totals.total),
+        }}
+        notes={receiptNotes(order.totals, 'receipt')}
+      />
+    </div>
+  )
+}
+
+/**
+ * The shop refused the order: why, in its words, and the cart given back. When only the taxes
+ * changed since the device priced it ('total_changed'), the shop's new total is said before
+ * anything is final, and the shop's settings are pulled again so the cart shows the new rates.
+ */
+function RefusedOrder({ order }: { order: OrderDoc }) {
+  const data = useHumoData()
+  const view = refusalView(order.refusal)
+  useEffect(() => {
+    if (view.totalChanged) data.resync()
+  }, [data, view.totalChanged])
+  return (
+    <main
+      className={css({
+        maxW: '2xl',
+        mx: 'auto',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '6',
+      })}
+    >
+      <h1 className={css({ fontFamily: 'heading', fontSize: '3xl', fontWeight: 'bold' })}>
+        {view.title}
+      </h1>
+      <div
+        role="alert"
+        className={css({
+          bg: view.totalChanged ? 'deal.subtle' : 'danger.subtle',
+          color: view.totalChanged ? 'fg.default' : 'danger.fg',
+          p: '4',
+          borderRadius: 'md',
+          display: 'grid',
+          gap: '2',
+        })}
+      >
+        {view.messages.map((message) => (
+          <p key={message}>{message}</p>
+        ))}
+      </div>
+      {view.newTotal !== null && (
+        <p className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
+          New total: {formatMoney(view.newTotal)}
+        </p>
+      )}
+      <p>{view.advice}</p>
+      <Link to="/cart" className={button({ size: 'lg' })}>
+        Review your cart
+      </Link>
     </main>
   )
 }

@@ -510,7 +510,7 @@ function ValueTiles() {
     {
       icon: <TruckIcon />,
       title: 'Free delivery',
-      text: `Free 2-day delivery on orders over ${formatThreshold(money.freeShippingThreshold)}, same-day pickup available.`,
+      text: `Free delivery on orders over ${formatThreshold(money.freeShippingThreshold)}, brought by our own drivers the next day we're open; same-day pickup available.`,
     },
     {
       icon: <ShieldIcon />,

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
 import { useObservable } from '../../../data/hooks/use-observable'
+import { refusalView } from '../../../lib/order-refusal'
 import { orderNumber } from '../../../lib/order-status'
 import { useDeviceOrder } from '../hooks/use-device-order'
 import { heldBackText } from '../../../data/outbox/held-back-text'
@@ -45,12 +46,25 @@ export function OrderPage({ orderId }: { orderId: string }) {
   let notice
   const limited = heldBackText('order', order)
   if (order.sync === 'refused') {
+    const refusal = refusalView(order.refusal)
     notice = (
-      <OrderNotice tone="danger">
-        <p className={css({ fontWeight: 'bold' })}>The shop couldn&apos;t accept this order.</p>
-        {(order.refusal ?? []).map((r) => (
-          <p key={`${r.productId ?? ''}${r.message}`}>{r.message}</p>
+      <OrderNotice tone={refusal.totalChanged ? 'warning' : 'danger'}>
+        <p className={css({ fontWeight: 'bold' })}>
+          {refusal.totalChanged
+            ? 'The total of this order changed, so it was not placed.'
+            : "The shop couldn't accept this order."}
+        </p>
+        {refusal.messages.map((message) => (
+          <p key={message}>{message}</p>
         ))}
+        {order.cartRestoredAt && (
+          <p>
+            {refusal.advice}{' '}
+            <Link to="/cart" className={css({ color: 'accent.fg', textDecoration: 'underline' })}>
+              Go to your cart
+            </Link>
+          </p>
+        )}
       </OrderNotice>
     )
   } else if (limited) {

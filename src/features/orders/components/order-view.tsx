@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
+import { deliveryEstimate } from '../../../lib/delivery-promises'
 import { formatMoney } from '../../../lib/money'
 import { orderNumber, paymentLabel } from '../../../lib/order-status'
 import { formatPickupWindow } from '../../../lib/pickup-windows'
-import { SummaryCard, SummaryRows } from '../../../ui/summary-card'
-import { deliveryEstimate, type OrderViewData } from '../order-view-model'
+import { receiptNotes, receiptRows } from '../../../lib/receipt'
+import { ReceiptCard } from '../../../ui/receipt-card'
+import type { OrderViewData } from '../order-view-model'
 import { StatusTimeline } from './status-timeline'
 
 const card = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'card', p: '6' })
@@ -17,7 +19,7 @@ const cardTitle = css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold
  * device's, from the server) both show it; `notice` says how fresh the status is.
  */
 export function OrderView({ order, notice }: { order: OrderViewData; notice?: ReactNode }) {
-  const { facts } = useShopSettings()
+  const { facts, hours } = useShopSettings()
   const pickup = order.fulfilment === 'pickup'
   const address = order.shippingAddress
   const a = facts.address
@@ -72,44 +74,30 @@ export function OrderView({ order, notice }: { order: OrderViewData; notice?: Re
                 <dt className={css({ color: 'fg.muted', fontSize: 'sm', mt: '2' })}>
                   Estimated delivery
                 </dt>
-                <dd>{deliveryEstimate(order.deliveryMethod)}</dd>
+                <dd>
+                  {deliveryEstimate(
+                    order.deliveryMethod,
+                    order.createdAt ? new Date(order.createdAt) : null,
+                    hours,
+                  )}
+                </dd>
               </>
             )}
             <dt className={css({ color: 'fg.muted', fontSize: 'sm', mt: '2' })}>Payment</dt>
             <dd>{paymentLabel(order.paymentMethod, order.fulfilment)}</dd>
           </dl>
         </section>
-        <SummaryCard title="Items">
-          <ul
-            className={css({ display: 'flex', flexDirection: 'column', gap: '2', fontSize: 'sm' })}
-          >
-            {order.items.map((item) => (
-              <li
-                key={item.productId}
-                className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}
-              >
-                <span>
-                  {item.name} × {item.quantity}
-                </span>
-                <span>{formatMoney(item.unitPrice * item.quantity)}</span>
-              </li>
-            ))}
-          </ul>
-          <SummaryRows
-            rows={[
-              { label: 'Subtotal', value: formatMoney(order.totals.subtotal) },
-              {
-                label: pickup ? 'Pickup' : 'Shipping',
-                value: order.totals.shipping === 0 ? 'Free' : formatMoney(order.totals.shipping),
-              },
-              ...(order.totals.discount > 0
-                ? [{ label: 'Discount', value: `-${formatMoney(order.totals.discount)}` }]
-                : []),
-              { label: 'Tax', value: formatMoney(order.totals.tax) },
-            ]}
-            total={{ label: 'Total', value: formatMoney(order.totals.total) }}
-          />
-        </SummaryCard>
+        <ReceiptCard
+          title="Items"
+          items={order.items.map((item) => ({
+            key: item.productId,
+            label: `${item.name} × ${item.quantity}`,
+            value: formatMoney(item.unitPrice * item.quantity),
+          }))}
+          rows={receiptRows(order.totals, order.fulfilment)}
+          total={{ label: 'Total', value: formatMoney(order.totals.total) }}
+          notes={receiptNotes(order.totals, 'receipt')}
+        />
       </div>
     </div>
   )
