@@ -57,6 +57,20 @@ export function needsIdCheck(to: string): boolean {
 
 export const ID_CHECK_LABEL = 'ID checked (21+)'
 
+/** A delivery goes "Out for delivery" with its driver (4 CCR §15418; decision 055). */
+export function needsDriver(fulfilment: string | null | undefined, to: string): boolean {
+  return to === 'shipped' && asFulfilment(fulfilment) === 'delivery'
+}
+
+/** The reasons staff pick from when they cancel; they may also type their own. */
+export const CANCEL_REASONS = [
+  'Out of stock',
+  'Customer asked',
+  'Could not verify ID',
+  'Customer did not come',
+  'Address outside the delivery area',
+] as const
+
 /**
  * The ID check of an order's customer: adult use is 21+ (B&P §26140), a medical patient with a
  * physician's recommendation may be 18+ (B&P §26140(b)); docs/decisions/051.

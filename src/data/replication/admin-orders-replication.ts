@@ -46,7 +46,12 @@ export type AdminOrderRow = WireRow & {
     by?: string | null
     idChecked?: boolean
     mmicChecked?: boolean
+    reason?: string
   }[]
+  driver?: { id?: string; firstName?: string | null; employeeNumber?: number | null } | null
+  cancelReason?: string | null
+  deliveryReceipt?: Record<string, unknown> | null
+  signed?: boolean
   pickupWindow?: { start: string; end: string } | null
   items?: {
     productId: string | null
@@ -68,6 +73,15 @@ const n = (value: number | string | undefined | null) => {
   return Number.isFinite(parsed) ? parsed : 0
 }
 
+function driverOf(value: AdminOrderRow['driver']): AdminOrderDoc['driver'] {
+  if (!value || typeof value.id !== 'string') return null
+  return {
+    id: value.id,
+    firstName: typeof value.firstName === 'string' ? value.firstName : null,
+    employeeNumber: typeof value.employeeNumber === 'number' ? value.employeeNumber : null,
+  }
+}
+
 function pickupWindowOf(value: unknown): { start: string; end: string } | null {
   if (!value || typeof value !== 'object') return null
   const { start, end } = value as { start?: unknown; end?: unknown }
@@ -76,7 +90,18 @@ function pickupWindowOf(value: unknown): { start: string; end: string } | null {
 
 /** The arguments of `set_order_status` for a move made on this device. */
 export function setStatusArgs(
-  mine: Pick<AdminOrderDoc, 'id' | 'status' | 'idChecked' | 'idNumber' | 'mmicChecked'>,
+  mine: Pick<
+    AdminOrderDoc,
+    | 'id'
+    | 'status'
+    | 'idChecked'
+    | 'idNumber'
+    | 'mmicChecked'
+    | 'driverId'
+    | 'signature'
+    | 'handedAt'
+    | 'cancelReason'
+  >,
   from: string,
 ): Record<string, unknown> {
   const args: Record<string, unknown> = { p_id: mine.id, p_from: from, p_to: mine.status }
@@ -85,7 +110,11 @@ export function setStatusArgs(
     args.p_id_checked = mine.idChecked === true
     args.p_id_number = mine.idNumber ?? null
     args.p_mmic_checked = mine.mmicChecked === true
+    if (mine.signature) args.p_signature = mine.signature
+    if (mine.handedAt) args.p_handed_at = mine.handedAt
   }
+  if (mine.status === 'shipped' && mine.driverId) args.p_driver = mine.driverId
+  if (mine.status === 'cancelled' && mine.cancelReason) args.p_reason = mine.cancelReason
   return args
 }
 
@@ -125,6 +154,13 @@ const HANDOFF_REASONS = new Set([
   'mmic_check_required',
   'mmic_expired',
   'daily_limit',
+  'outside_legal_hours',
+  'driver_required',
+  'not_a_driver',
+  'driver_load_cap',
+  'driver_name_required',
+  'signature_required',
+  'cancel_reason_required',
 ])
 
 function refusalFallback(reason: string): string {
@@ -172,7 +208,16 @@ export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDo
       by: h.by ?? null,
       ...(h.idChecked === true ? { idChecked: true } : {}),
       ...(h.mmicChecked === true ? { mmicChecked: true } : {}),
+      ...(typeof h.reason === 'string' ? { reason: h.reason } : {}),
     })),
+    driver: driverOf(row.driver),
+    cancelReason: typeof row.cancelReason === 'string' ? row.cancelReason : null,
+    deliveryReceipt:
+      row.deliveryReceipt && typeof row.deliveryReceipt === 'object' ? row.deliveryReceipt : null,
+    signed: row.signed === true,
+    driverId: null,
+    signature: null,
+    handedAt: null,
     pickupWindow: pickupWindowOf(row.pickupWindow),
     // The server's state never asks for a check: only a move made on this device does.
     idChecked: false,

@@ -13,6 +13,11 @@
  * patient's MMIC (staff only), and what staff enter at a handoff besides the ID check: the ID
  * document's number (`idNumber`, sent once as `p_id_number` and kept by the server only as a
  * keyed hash; the pulled state never carries it) and "MMIC checked" (`mmicChecked`).
+ *
+ * Version 3 (issue 32, decision 055): the driver an order went out with, why it was cancelled
+ * (`cancelReason`, also the reason of the history entry), the delivery receipt kept at the
+ * handoff and whether the customer signed; and what a move made on this device sends with it:
+ * the driver chosen (`driverId`), the signature and the time of a handoff made offline.
  */
 import {
   type MigrationStrategies,
@@ -26,7 +31,7 @@ const address = addressSchemaPart
 
 export const adminOrderSchemaLiteral = {
   title: 'admin order',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -85,9 +90,29 @@ export const adminOrderSchemaLiteral = {
           by: { type: ['string', 'null'] },
           idChecked: { type: 'boolean' },
           mmicChecked: { type: 'boolean' },
+          reason: { type: 'string' },
         },
       },
     },
+    /** The driver who took the order out for delivery (staff only; decision 055). */
+    driver: {
+      type: ['object', 'null'],
+      properties: {
+        id: { type: 'string' },
+        firstName: { type: ['string', 'null'] },
+        employeeNumber: { type: ['number', 'null'] },
+      },
+    },
+    cancelReason: { type: ['string', 'null'] },
+    /** 4 CCR §15420's receipt, as the server kept it at the handoff (without the signature). */
+    deliveryReceipt: { type: ['object', 'null'] },
+    signed: { type: 'boolean' },
+    /** Made on this device until the push: the driver chosen ("Out for delivery", p_driver). */
+    driverId: { type: ['string', 'null'] },
+    /** Made on this device until the push: the customer's signature (a PNG data URL). */
+    signature: { type: ['string', 'null'] },
+    /** Made on this device until the push: when the handoff happened (p_handed_at). */
+    handedAt: { type: ['string', 'null'] },
     items: {
       type: 'array',
       items: {
@@ -165,5 +190,17 @@ export const adminOrderMigrationStrategies: MigrationStrategies = {
     idNumberRecorded: false,
     idNumber: null,
     mmicChecked: false,
+  }),
+  // Orders before had no driver, reason or receipt; a move queued before sends none, and the
+  // server refuses it where a rule needs one (the notice says what).
+  3: (doc: Record<string, unknown>) => ({
+    ...doc,
+    driver: null,
+    cancelReason: null,
+    deliveryReceipt: null,
+    signed: false,
+    driverId: null,
+    signature: null,
+    handedAt: null,
   }),
 }
