@@ -283,6 +283,12 @@ create trigger products_audit_delete
   referencing old table as old_rows
   for each statement execute function private.audit_products_delete();
 
+-- Import Products applies its rows with no trigger running (replica mode, decision 047) where the
+-- server may; the trail's triggers run anyway, once per statement.
+alter table public.products enable always trigger products_audit_insert;
+alter table public.products enable always trigger products_audit_update;
+alter table public.products enable always trigger products_audit_delete;
+
 -- Shop settings and compliance rules --------------------------------------------------------------
 create or replace function private.audit_settings_change()
 returns trigger
