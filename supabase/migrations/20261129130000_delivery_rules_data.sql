@@ -178,8 +178,9 @@ $$;
 
 revoke execute on function public.compliance_rule_value_refusal(text, numeric) from public, anon, authenticated;
 
--- admin_save_compliance_rule: the body of 20261128100000, with the rules above and their ranges.
-create or replace function public.admin_save_compliance_rule(p_rule jsonb)
+-- admin_save_compliance_rule's checked body (20261128100000, moved to private by 20261129110200,
+-- whose public wrapper lets only owners in), with the rules above and their ranges.
+create or replace function private.admin_save_compliance_rule_checked(p_rule jsonb)
 returns jsonb
 language plpgsql
 security definer
@@ -259,5 +260,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.admin_save_compliance_rule(jsonb) from public, anon;
-grant execute on function public.admin_save_compliance_rule(jsonb) to authenticated, service_role;
+revoke all on function private.admin_save_compliance_rule_checked(jsonb) from public, anon, authenticated;

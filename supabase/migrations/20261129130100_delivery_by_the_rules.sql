@@ -11,7 +11,6 @@
 --   * A cancel says why (p_reason), which the shopper's pages show through the history entry
 --     (humo.status_reason, 20261126100100) and the board through cancel_reason.
 
-alter table public.orders add column if not exists driver_id uuid references auth.users (id) on delete set null;
 alter table public.orders add column if not exists assigned_at timestamptz;
 alter table public.orders add column if not exists cancel_reason text;
 alter table public.orders add column if not exists delivery_receipt jsonb;
@@ -338,6 +337,7 @@ security definer
 set search_path = public
 as $$
 declare
+  v_role text;
   v_order public.orders;
   v_short text;
   v_id_hash text;
@@ -345,9 +345,12 @@ declare
   v_at timestamptz;
   v_driver uuid;
 begin
-  -- The service role stands for the shop's own server-side jobs (and the seed).
-  if not (public.is_admin() or auth.role() = 'service_role') then
-    raise exception 'Admin privileges required' using errcode = '42501';
+  -- The service role stands for the shop's own server-side jobs (and the seed). Owners, managers
+  -- and budtenders move every order; a driver only hands off the deliveries assigned to them
+  -- (20261129110100).
+  v_role := public.staff_role();
+  if v_role is null and auth.role() is distinct from 'service_role' then
+    raise exception 'Staff privileges required' using errcode = '42501';
   end if;
   if p_to is null or p_to not in ('pending', 'processing', 'shipped', 'delivered', 'cancelled') then
     raise exception 'Unknown order status: %', coalesce(p_to, 'null') using errcode = '22023';
@@ -360,6 +363,12 @@ begin
   end if;
 
   select * into v_order from public.orders where id = p_id and not _deleted for update;
+  if v_role = 'driver' and (
+    not found or v_order.driver_id is distinct from auth.uid()
+    or p_from is distinct from 'shipped' or p_to <> 'delivered'
+  ) then
+    raise exception 'Drivers can only hand off the deliveries assigned to them' using errcode = '42501';
+  end if;
   if not found then
     raise exception 'Order % not found', p_id using errcode = '22023';
   end if;
@@ -491,10 +500,13 @@ as $$
 declare
   v_order public.orders;
 begin
-  if not public.is_admin() then
-    raise exception 'Admin privileges required' using errcode = '42501';
+  if public.staff_role() is null then
+    raise exception 'Staff privileges required' using errcode = '42501';
   end if;
   select * into v_order from public.orders where id = p_id and not _deleted;
+  if found and not public.staff_sees_order(v_order.driver_id) then
+    raise exception 'Drivers can only open the receipts of their own deliveries' using errcode = '42501';
+  end if;
   if not found or v_order.delivery_receipt is null then
     raise exception 'No delivery receipt for order %', p_id using errcode = '22023';
   end if;
@@ -515,8 +527,8 @@ security definer
 set search_path = public
 as $$
 begin
-  if not public.is_admin() then
-    raise exception 'Admin privileges required' using errcode = '42501';
+  if public.staff_role() is null or public.staff_role() = 'driver' then
+    raise exception 'Only staff at the order board choose drivers' using errcode = '42501';
   end if;
   return jsonb_build_object(
     'cap', (public.compliance_rule_on('driver_load_cap', public.shop_date())).value,

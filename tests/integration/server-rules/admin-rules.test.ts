@@ -62,16 +62,17 @@ describe('set_order_status', () => {
     await admin.client.rpc('set_order_status', {
       p_id: order.id,
       p_from: 'pending',
-      p_to: 'shipped',
+      p_to: 'processing',
     })
     const { data } = await rpc<StatusAnswer>(admin.client, 'set_order_status', {
       p_id: order.id,
       p_from: 'pending',
       p_to: 'cancelled',
+      p_reason: 'Customer asked',
     })
     const answer = data!
     expect(answer.applied).toBe(false)
-    expect(answer.order.status).toBe('shipped')
+    expect(answer.order.status).toBe('processing')
     expect(answer.order).toMatchObject({
       _deleted: false,
       _modified: expect.any(String) as unknown,
@@ -83,7 +84,12 @@ describe('set_order_status', () => {
     const { order, product } = await newOrder(3)
     expect(await stockOf(backend, product.id)).toBe(7)
     const move = (from: string, to: string) =>
-      admin.client.rpc('set_order_status', { p_id: order.id, p_from: from, p_to: to })
+      admin.client.rpc('set_order_status', {
+        p_id: order.id,
+        p_from: from,
+        p_to: to,
+        p_reason: 'Customer asked',
+      })
     await move('pending', 'cancelled')
     expect(await stockOf(backend, product.id)).toBe(10)
     await move('cancelled', 'pending')

@@ -5,7 +5,7 @@
 // pages); nobody edits or deletes it through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHOP } from '../../../src/lib/shop'
-import { accepted, handOverAs, person } from './california-helpers'
+import { accepted, handOverAs, person, useHandoffDriver } from './california-helpers'
 import {
   createProduct,
   createUser,
@@ -23,6 +23,7 @@ const staff = {} as Record<StaffRole, TestUser>
 
 beforeAll(async () => {
   backend = await startRulesBackend()
+  await useHandoffDriver(backend)
   for (const role of ['owner', 'manager', 'budtender', 'driver'] as const)
     staff[role] = await createUser(backend, { role, email: `${role}@audit.humo.test` })
 })

@@ -2,7 +2,7 @@
 // a place_order answer, and a handoff as staff make it (set_order_status with the ID checks).
 import { expect } from 'vitest'
 import type { placeOrder } from './rules-backend'
-import { rpc, type OrderDoc, type TestUser } from './rules-backend'
+import { createUser, rpc, type OrderDoc, type RulesBackend, type TestUser } from './rules-backend'
 
 export const accepted = (result: Awaited<ReturnType<typeof placeOrder>>): OrderDoc => {
   if (result.status !== 'accepted') throw new Error(`refused: ${JSON.stringify(result.reasons)}`)
@@ -32,19 +32,62 @@ export type HandoffAnswer = {
   order: Record<string, unknown>
 }
 
+/** A 1×1 PNG, as a signature pad's canvas.toDataURL('image/png') answers (shorter, same format). */
+export const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+let handoffDriver: TestUser | null = null
+
+/**
+ * The driver a delivery goes out with before handOverAs hands it over (decision 055: a delivery
+ * is handed over out with its driver, signed for): call once per backend, in beforeAll.
+ */
+export async function useHandoffDriver(backend: RulesBackend): Promise<TestUser> {
+  handoffDriver = await createUser(backend, { role: 'driver' })
+  await backend.db.query(`update public.user_profiles set first_name = 'Dani' where user_id = $1`, [
+    handoffDriver.id,
+  ])
+  return handoffDriver
+}
+
+/**
+ * A handoff as staff make it: a delivery first goes out with its driver (unless it is out
+ * already), then is handed over with the checks and the customer's signature.
+ */
 export async function handOverAs(
   staff: TestUser,
   orderId: string,
   args: HandoffArgs = {},
 ): Promise<HandoffAnswer> {
-  const { data, error } = await rpc<HandoffAnswer>(staff.client, 'set_order_status', {
+  let from = args.from ?? 'pending'
+  const { data } = await staff.client
+    .from('orders')
+    .select('fulfilment, status')
+    .eq('id', orderId)
+    .maybeSingle()
+  const order = data as { fulfilment?: string; status?: string } | null
+  // Out already after a refused handoff: hand it over from there.
+  if (order?.status === 'shipped') from = 'shipped'
+  if (order?.fulfilment === 'delivery' && from !== 'shipped') {
+    if (!handoffDriver) throw new Error('call useHandoffDriver(backend) in beforeAll first')
+    const out = await rpc<HandoffAnswer>(staff.client, 'set_order_status', {
+      p_id: orderId,
+      p_from: from,
+      p_to: 'shipped',
+      p_driver: handoffDriver.id,
+    })
+    expect(out.data?.applied, out.data?.message).toBe(true)
+    from = 'shipped'
+  }
+  const { data: answer, error } = await rpc<HandoffAnswer>(staff.client, 'set_order_status', {
     p_id: orderId,
-    p_from: args.from ?? 'pending',
+    p_from: from,
     p_to: 'delivered',
     p_id_checked: true,
     p_id_number: args.idNumber === undefined ? 'D1234567' : args.idNumber,
     p_mmic_checked: args.mmicChecked ?? false,
+    p_signature: SIGNATURE,
   })
   expect(error).toBeNull()
-  return data!
+  return answer!
 }

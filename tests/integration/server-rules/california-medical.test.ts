@@ -2,7 +2,13 @@
 // cannabis with a valid MMIC, "MMIC checked" at handoff, expired cards refused with the reason;
 // and products that say nothing of the limits count by their category.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accepted, handOverAs, person, type HandoffArgs } from './california-helpers'
+import {
+  accepted,
+  handOverAs,
+  person,
+  useHandoffDriver,
+  type HandoffArgs,
+} from './california-helpers'
 import {
   createProduct,
   createUser,
@@ -18,6 +24,7 @@ let admin: TestUser
 
 beforeAll(async () => {
   backend = await startRulesBackend()
+  await useHandoffDriver(backend)
   admin = await createUser(backend, { admin: true })
 })
 afterAll(async () => {

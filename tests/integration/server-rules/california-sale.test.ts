@@ -4,7 +4,13 @@
 // and the tax report. Medical patients are in california-medical.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopDate } from '../../../src/lib/compliance-rules'
-import { accepted, handOverAs, person, type HandoffArgs } from './california-helpers'
+import {
+  accepted,
+  handOverAs,
+  person,
+  useHandoffDriver,
+  type HandoffArgs,
+} from './california-helpers'
 import {
   createProduct,
   createUser,
@@ -22,6 +28,7 @@ let admin: TestUser
 
 beforeAll(async () => {
   backend = await startRulesBackend()
+  await useHandoffDriver(backend)
   admin = await createUser(backend, { admin: true })
 })
 afterAll(async () => {
@@ -248,6 +255,7 @@ describe('daily limits per person, across orders', () => {
       p_id: placed.id,
       p_from: 'pending',
       p_to: 'cancelled',
+      p_reason: 'Customer asked',
     })
     expect(cancel.error).toBeNull()
     accepted(
@@ -316,7 +324,8 @@ describe('daily limits per person, across orders', () => {
     expect(refused).toMatchObject({
       applied: false,
       reason: 'daily_limit',
-      order: { status: 'pending' },
+      // Out with its driver (handOverAs), and not handed over.
+      order: { status: 'shipped' },
     })
     expect(refused.message).toBe(
       "This buyer's sales today would pass the daily limit. Today's limit is 28.5 g of flower. Their other sales today hold 21 g, so this order can add up to 7.5 g. Do not hand over this order.",

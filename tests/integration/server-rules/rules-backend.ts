@@ -10,6 +10,7 @@ import { SignJWT } from 'jose'
 import WebSocket from 'ws'
 import { startHumoBackend, type HumoBackend } from '../../../supabase/local/server'
 import { TEST_RATE_LIMITS } from '../../fixtures/backend'
+import { openAllDay } from '../../fixtures/legal-hours'
 
 export type Client = ReturnType<typeof clientFor>
 export type RulesBackend = HumoBackend & { anon: Client }
@@ -31,6 +32,8 @@ export async function startRulesBackend(): Promise<RulesBackend> {
     // Many orders from 127.0.0.1 with one email: the shopper's limits raised (fixtures/backend.ts).
     rateLimits: TEST_RATE_LIMITS,
   })
+  // Handoffs at any hour the tests run (tests of the hours set their own: fixtures/legal-hours).
+  await openAllDay(backend.db)
   return Object.assign(backend, { anon: clientFor(backend) })
 }
 

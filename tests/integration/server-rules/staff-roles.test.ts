@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHOP } from '../../../src/lib/shop'
-import { accepted, handOverAs, person } from './california-helpers'
+import { accepted, handOverAs, person, useHandoffDriver } from './california-helpers'
 import {
   createProduct,
   createUser,
@@ -23,9 +23,14 @@ let otherDriver: TestUser
 
 beforeAll(async () => {
   backend = await startRulesBackend()
+  await useHandoffDriver(backend)
   for (const role of ['owner', 'manager', 'budtender', 'driver'] as const)
     staff[role] = await createUser(backend, { role, email: `${role}@roles.humo.test` })
   otherDriver = await createUser(backend, { role: 'driver', email: 'driver2@roles.humo.test' })
+  // Named, as a delivery receipt needs (decision 055).
+  await backend.db.query(`update public.user_profiles set first_name = 'Rui' where user_id = $1`, [
+    staff.driver.id,
+  ])
 })
 afterAll(async () => {
   await backend?.close()

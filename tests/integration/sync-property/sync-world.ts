@@ -16,6 +16,8 @@ import { indexedDB } from 'fake-indexeddb'
 import { SignJWT } from 'jose'
 import { startHumoBackend, type HumoBackend } from '../../../supabase/local/server'
 import { TEST_RATE_LIMITS } from '../../fixtures/backend'
+import { SIGNATURE } from '../server-rules/california-helpers'
+import { openAllDay } from '../../fixtures/legal-hours'
 import { testStorage } from '../../fixtures/memory-database'
 import { createHumoDatabase, type HumoCollections } from '../../../src/data/database'
 import type { RpcClient } from '../../../src/data/backend-client'
@@ -174,6 +176,7 @@ export class SyncWorld {
   backend: HumoBackend | null = null
   private dataDir = mkdtempSync(join(memoryFolder() ?? tmpdir(), 'humo-sync-property-'))
   private tokens: { email: string; token: string }[] = []
+  private readonly driverId = randomUUID()
   private anonKey = ''
   private generation = 0
   run = 0
@@ -214,6 +217,15 @@ export class SyncWorld {
         .sign(new TextEncoder().encode(backend.jwtSecret))
       this.tokens.push({ email, token })
     }
+    // The driver deliveries go out with (decision 055), named as the receipt needs.
+    await backend.db.query(
+      `insert into auth.users (id, aud, role, email, email_confirmed_at) values ($1, 'authenticated', 'authenticated', 'driver@humo.test', now())`,
+      [this.driverId],
+    )
+    await backend.db.query(
+      `insert into public.user_profiles (user_id, role, first_name) values ($1, 'driver', 'Dani')`,
+      [this.driverId],
+    )
   }
 
   async serverUp() {
@@ -230,6 +242,8 @@ export class SyncWorld {
       // No sweep of unconfirmed orders: the schedule decides every status.
       unacceptedOrderSweepMs: 0,
     })
+    // Handoffs at any hour the run happens (fixtures/legal-hours.ts).
+    await openAllDay(this.backend.db)
     this.generation++
   }
 
@@ -578,7 +592,12 @@ export class SyncWorld {
         const staff = this.staff[action.st]!
         const order = this.orders[action.o % Math.max(1, this.orders.length)]
         if (!order) return
-        const moved = await moveOrder(staff.db, order.id, action.to, handoffChecks(order.id))
+        const moved = await moveOrder(
+          staff.db,
+          order.id,
+          action.to,
+          handoffChecks(order.id, this.driverId),
+        )
         if (moved) staff.moves.set(order.id, action.to)
         return
       }
@@ -589,7 +608,7 @@ export class SyncWorld {
         await Promise.all(
           this.staff.map(async (staff, i) => {
             const to = action.to[i]!
-            if (await moveOrder(staff.db, order.id, to, handoffChecks(order.id)))
+            if (await moveOrder(staff.db, order.id, to, handoffChecks(order.id, this.driverId)))
               staff.moves.set(order.id, to)
           }),
         )
@@ -902,8 +921,15 @@ function markTimes(into: Record<string, number>) {
 }
 
 /** What staff confirm at a handoff: the ID check and the buyer's ID number, one per order. */
-function handoffChecks(orderId: string) {
-  return { idChecked: true, idNumber: `ID${orderId.slice(0, 8)}` }
+/** What staff give with a move: the ID checks, a driver, a cancel's reason, a signature. */
+function handoffChecks(orderId: string, driverId: string) {
+  return {
+    idChecked: true,
+    idNumber: `ID${orderId.slice(0, 8)}`,
+    driver: { id: driverId, firstName: 'Dani', employeeNumber: null },
+    reason: 'Customer asked',
+    signature: SIGNATURE,
+  }
 }
 
 function shopperDraft(i: number): CheckoutDraft {
