@@ -135,6 +135,10 @@ describe('prices and products', () => {
     expect((budtender.data as { rows: unknown[] }).rows.length).toBeGreaterThan(0)
     const driver = await staff.driver.client.rpc('pull_products_admin', args)
     expect(driver.error?.code).toBe('42501')
+    // A shopper's role is null: refused too, not let through as unknown.
+    const shopper = await createUser(backend)
+    expect((await shopper.client.rpc('pull_products_admin', args)).error?.code).toBe('42501')
+    expect((await backend.anon.rpc('pull_products_admin', args)).error).not.toBeNull()
   })
 })
 
