@@ -373,6 +373,7 @@ describe('orders by role', () => {
       .from('order_items')
       .select('order_id')
       .in('order_id', [mine, theirs, unassigned])
+      .returns<{ order_id: string }[]>()
     expect(items.data!.map((i) => i.order_id)).toEqual([mine])
     const pulled = await rpc<{ rows: { id: string; _deleted: boolean }[] }>(
       staff.driver.client,

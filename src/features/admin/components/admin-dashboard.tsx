@@ -281,7 +281,7 @@ export function AdminDashboard({
           syncing={syncing}
           error={online ? replication.error : null}
         />
-        {can.exports && <StatCards stats={stats} />}
+        {can.readProducts && <StatCards stats={stats} />}
         <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as Tab)} lazyMount>
           <Tabs.List>
             <Tabs.Trigger value="orders">
