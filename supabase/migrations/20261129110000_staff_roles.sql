@@ -288,7 +288,7 @@ declare
   v_user uuid;
   v_confirmed timestamptz;
 begin
-  if not (public.is_owner() or auth.role() = 'service_role') then
+  if not (public.is_owner() or coalesce(auth.role(), '') = 'service_role') then
     perform private.refuse_role('Only an owner can add staff or change their roles.');
   end if;
   if p_role is not null then

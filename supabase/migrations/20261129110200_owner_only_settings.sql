@@ -49,7 +49,7 @@ security definer
 set search_path = public
 as $$
 begin
-  if not (public.is_owner() or auth.role() = 'service_role') then
+  if not (public.is_owner() or coalesce(auth.role(), '') = 'service_role') then
     perform private.refuse_role('Only an owner can change tax settings.');
   end if;
   return private.admin_save_compliance_rule_checked(p_rule);
@@ -70,7 +70,7 @@ security definer
 set search_path = public
 as $$
 begin
-  if not (public.is_owner() or auth.role() = 'service_role') then
+  if not (public.is_owner() or coalesce(auth.role(), '') = 'service_role') then
     perform private.refuse_role('Only an owner can change tax settings.');
   end if;
   return private.admin_delete_compliance_rule_checked(p_id);
@@ -98,7 +98,9 @@ declare
   v_after_id uuid := coalesce(after_id, '00000000-0000-0000-0000-000000000000'::uuid);
 begin
   -- Budtenders read the catalogue (they answer questions at the counter) but never write it.
-  if not (public.is_admin() or public.staff_role() = 'budtender' or auth.role() = 'service_role') then
+  -- (coalesce: a shopper's null role must refuse, not slip through as an unknown.)
+  if not coalesce(public.is_admin() or public.staff_role() = 'budtender'
+                  or auth.role() = 'service_role', false) then
     raise exception 'Staff privileges required' using errcode = '42501';
   end if;
   return (

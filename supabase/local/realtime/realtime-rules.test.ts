@@ -69,14 +69,14 @@ describe('read rules before filters', () => {
   it("sends an anonymous subscriber nothing of a deleted staff member's profile", async () => {
     const staff = await signedInUser(backend, 'owner')
     clients.push(staff.client)
-    const anonDeletes = await listen(anon, 'anon-staff', 'DELETE', 'user_profiles', 'role=eq.admin')
+    const anonDeletes = await listen(anon, 'anon-staff', 'DELETE', 'user_profiles', 'role=eq.owner')
     const anonAll = await listen(anon, 'anon-staff-all', '*', 'user_profiles')
     const adminDeletes = await listen(
       admin,
       'admin-staff',
       'DELETE',
       'user_profiles',
-      'role=eq.admin',
+      'role=eq.owner',
     )
     const ownDeletes = await listen(staff.client, 'own-profile', 'DELETE', 'user_profiles')
 

@@ -140,6 +140,10 @@ describe('prices and products', () => {
     expect((budtender.data as { rows: unknown[] }).rows.length).toBeGreaterThan(0)
     const driver = await staff.driver.client.rpc('pull_products_admin', args)
     expect(driver.error?.code).toBe('42501')
+    // A shopper's role is null: refused too, not let through as unknown.
+    const shopper = await createUser(backend)
+    expect((await shopper.client.rpc('pull_products_admin', args)).error?.code).toBe('42501')
+    expect((await backend.anon.rpc('pull_products_admin', args)).error).not.toBeNull()
   })
 })
 
@@ -374,6 +378,7 @@ describe('orders by role', () => {
       .from('order_items')
       .select('order_id')
       .in('order_id', [mine, theirs, unassigned])
+      .returns<{ order_id: string }[]>()
     expect(items.data!.map((i) => i.order_id)).toEqual([mine])
     const pulled = await rpc<{ rows: { id: string; _deleted: boolean }[] }>(
       staff.driver.client,
