@@ -102,4 +102,25 @@ export const DEFAULT_COMPLIANCE_RULES: readonly ComplianceRule[] = [
     '2018-01-01',
     'Stricter reading: §15409(b) counts concentrate by a plant conversion the state never set, so the adult-use 8 g applies',
   ),
+  row(
+    '00000000-0000-4000-8c00-00000000000c',
+    'handoff_hours_start',
+    6,
+    '2018-01-01',
+    '4 CCR §15403: sales and deliveries only between 6:00 a.m. and 10:00 p.m. Pacific Time',
+  ),
+  row(
+    '00000000-0000-4000-8c00-00000000000d',
+    'handoff_hours_end',
+    22,
+    '2018-01-01',
+    '4 CCR §15403: sales and deliveries only between 6:00 a.m. and 10:00 p.m. Pacific Time',
+  ),
+  row(
+    '00000000-0000-4000-8c00-00000000000e',
+    'driver_load_cap',
+    5000,
+    '2019-01-16',
+    '4 CCR §15418(a): at most $5,000 of cannabis goods in the delivery vehicle at any time',
+  ),
 ]

@@ -12,6 +12,9 @@ export const RULE_KEYS = [
   'limit_adult_concentrate_g',
   'limit_medical_flower_g',
   'limit_medical_concentrate_g',
+  'handoff_hours_start',
+  'handoff_hours_end',
+  'driver_load_cap',
 ] as const
 
 export type RuleKey = (typeof RULE_KEYS)[number]

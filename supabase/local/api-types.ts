@@ -312,7 +312,9 @@ export type Database = {
         Row: {
           _deleted: boolean
           _modified: string
+          assigned_at: string | null
           billing_address: Json | null
+          cancel_reason: string | null
           card_last4: string | null
           concentrate_grams: number
           created_at: string
@@ -322,6 +324,8 @@ export type Database = {
           customer_last_name: string
           customer_phone: string
           delivery_method: string
+          delivery_receipt: Json | null
+          delivery_signature: string | null
           discount: number
           driver_id: string | null
           email_key: string | null
@@ -361,7 +365,9 @@ export type Database = {
         Insert: {
           _deleted?: boolean
           _modified?: string
+          assigned_at?: string | null
           billing_address?: Json | null
+          cancel_reason?: string | null
           card_last4?: string | null
           concentrate_grams?: number
           created_at?: string
@@ -371,6 +377,8 @@ export type Database = {
           customer_last_name: string
           customer_phone: string
           delivery_method?: string
+          delivery_receipt?: Json | null
+          delivery_signature?: string | null
           discount?: number
           driver_id?: string | null
           email_key?: string | null
@@ -410,7 +418,9 @@ export type Database = {
         Update: {
           _deleted?: boolean
           _modified?: string
+          assigned_at?: string | null
           billing_address?: Json | null
+          cancel_reason?: string | null
           card_last4?: string | null
           concentrate_grams?: number
           created_at?: string
@@ -420,6 +430,8 @@ export type Database = {
           customer_last_name?: string
           customer_phone?: string
           delivery_method?: string
+          delivery_receipt?: Json | null
+          delivery_signature?: string | null
           discount?: number
           driver_id?: string | null
           email_key?: string | null
@@ -791,6 +803,8 @@ export type Database = {
           _deleted: boolean
           _modified: string
           created_at: string
+          employee_number: number
+          first_name: string | null
           role: string
           user_id: string
         }
@@ -798,6 +812,8 @@ export type Database = {
           _deleted?: boolean
           _modified?: string
           created_at?: string
+          employee_number?: number
+          first_name?: string | null
           role?: string
           user_id: string
         }
@@ -805,6 +821,8 @@ export type Database = {
           _deleted?: boolean
           _modified?: string
           created_at?: string
+          employee_number?: number
+          first_name?: string | null
           role?: string
           user_id?: string
         }
@@ -830,6 +848,8 @@ export type Database = {
       admin_create_staff_invitation: { Args: { p_note?: string; p_role?: string }; Returns: Json }
       admin_delete_compliance_rule: { Args: { p_id: string }; Returns: Json }
       admin_delete_product: { Args: { p_id: string }; Returns: Json }
+      admin_delivery_receipt: { Args: { p_id: string }; Returns: Json }
+      admin_drivers: { Args: never; Returns: Json }
       admin_exists: { Args: never; Returns: boolean }
       admin_grant_by_email: { Args: { p_email: string; p_role?: string }; Returns: Json }
       admin_import_abort: { Args: { p_import: string }; Returns: undefined }
@@ -854,6 +874,7 @@ export type Database = {
       is_admin: { Args: never; Returns: boolean }
       is_owner: { Args: never; Returns: boolean }
       is_staff: { Args: never; Returns: boolean }
+      my_staff_profile: { Args: never; Returns: Json }
       order_channel_exists: { Args: { p_topic: string }; Returns: boolean }
       place_order: { Args: { p_order: Json }; Returns: Json }
       pull_brands: {
@@ -919,13 +940,18 @@ export type Database = {
         }
         Returns: Json
       }
+      set_my_first_name: { Args: { p_first_name: string }; Returns: Json }
       set_order_status: {
         Args: {
+          p_driver?: string
           p_from: string
+          p_handed_at?: string
           p_id: string
           p_id_checked?: boolean
           p_id_number?: string
           p_mmic_checked?: boolean
+          p_reason?: string
+          p_signature?: string
           p_to: string
         }
         Returns: Json

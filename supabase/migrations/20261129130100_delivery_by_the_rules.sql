@@ -400,6 +400,11 @@ begin
     -- Two assignments to one driver at once take turns, so both cannot pass the cap together.
     perform pg_advisory_xact_lock(hashtextextended('humo.driver:' || v_driver, 0));
   end if;
+  -- The ID check comes first at a handoff, as it does at the counter or the door.
+  if p_to = 'delivered' and p_id_checked is not true then
+    return public.set_status_answer(false, 'id_check_required',
+      'Confirm "ID checked (21+)" before handing over the order.', v_order);
+  end if;
   -- The service role writes the shop's own history (the seed's demo trade), not a move at a
   -- counter or a door: the rules of a move made by staff are not its rules.
   if auth.role() is distinct from 'service_role' then
@@ -409,10 +414,6 @@ begin
     return public.set_status_answer(false, v_refusal ->> 'reason', v_refusal ->> 'message', v_order);
   end if;
   if p_to = 'delivered' then
-    if p_id_checked is not true then
-      return public.set_status_answer(false, 'id_check_required',
-        'Confirm "ID checked (21+)" before handing over the order.', v_order);
-    end if;
     v_id_hash := private.id_number_hash(p_id_number);
     -- The same person's orders may be handed over at two counters at once: take turns.
     if v_id_hash is not null then

@@ -12,6 +12,7 @@ import {
   type RulesBackend,
   type TestUser,
 } from './server-rules/rules-backend'
+import { SIGNATURE, useHandoffDriver } from './server-rules/california-helpers'
 import { replicateAdminOrders } from '../../src/data/replication/admin-orders-replication'
 import { clearAdminData } from '../../src/data/database'
 import { moveOrder } from '../../src/features/admin/orders/orders.actions'
@@ -20,12 +21,15 @@ import type { RpcClient } from '../../src/data/backend-client'
 
 let backend: RulesBackend
 let alex: TestUser
+let driver: TestUser
 let bea: TestUser
 
 beforeAll(async () => {
   backend = await startRulesBackend()
   alex = await createUser(backend, { admin: true, email: 'alex@humo.test' })
   bea = await createUser(backend, { admin: true, email: 'bea@humo.test' })
+  // The driver deliveries go out with, named as the receipt needs (decision 055).
+  driver = await useHandoffDriver(backend)
 })
 afterAll(async () => {
   await backend?.close()
@@ -175,7 +179,12 @@ describe('admin order replication', () => {
       ['pending', 'processing'],
       ['processing', 'shipped'],
     ]) {
-      await service.rpc('set_order_status', { p_id: orderId, p_from: from, p_to: to })
+      await service.rpc('set_order_status', {
+        p_id: orderId,
+        p_from: from,
+        p_to: to,
+        p_driver: driver.id,
+      })
     }
 
     const a = await device(alex, 'id-a')
@@ -199,7 +208,11 @@ describe('admin order replication', () => {
     expect(notice?.message).not.toContain('already been moved')
 
     // With the check confirmed on the device, it goes through and the history says who checked.
-    await moveOrder(a.db, orderId, 'delivered', { idChecked: true, idNumber: 'D1234567' })
+    await moveOrder(a.db, orderId, 'delivered', {
+      idChecked: true,
+      idNumber: 'D1234567',
+      signature: SIGNATURE,
+    })
     await ra.awaitInSync()
     await until(async () => {
       const { data } = await service.from('orders').select('status').eq('id', orderId).single()

@@ -73,8 +73,19 @@ describe('what the trail records', () => {
     expect(moved.error).toBeNull()
     expect((await handOverAs(staff.budtender, id, { from: 'processing' })).applied).toBe(true)
 
-    const { rows } = await activity({ p_order: id })
-    expect(rows.map((r) => r.action)).toEqual(['order.handoff', 'order.status'])
+    const { rows: all } = await activity({ p_order: id })
+    // A delivery goes out with its driver first (handOverAs; decision 055), recorded on its own.
+    expect(all.map((r) => r.action)).toEqual([
+      'order.handoff',
+      'order.driver',
+      'order.status',
+      'order.status',
+    ])
+    expect(all[1]).toMatchObject({
+      before: { driverId: null },
+      after: { driverId: expect.any(String) },
+    })
+    const rows = [all[0]!, all[3]!]
     expect(rows[1]).toMatchObject({
       actorId: staff.budtender.id,
       actorEmail: staff.budtender.email,
@@ -84,7 +95,7 @@ describe('what the trail records', () => {
       before: { status: 'pending' },
       after: { status: 'processing' },
     })
-    expect(rows[0]!.before).toEqual({ status: 'processing' })
+    expect(rows[0]!.before).toEqual({ status: 'shipped' })
     expect(rows[0]!.after).toMatchObject({
       status: 'delivered',
       idChecked: true,

@@ -18,6 +18,7 @@ import { deleteComplianceRule } from './compliance-rules.actions'
 import {
   canDeleteRule,
   formatDay,
+  DELIVERY_RULES,
   LIMIT_RULES,
   ruleHistory,
   RULE_INFO,
@@ -151,6 +152,10 @@ export function ComplianceRulesFields(props: Props) {
         Daily limits per person (4 CCR §15409)
       </h4>
       {LIMIT_RULES.map(ruleGroup)}
+      <h4 className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+        Deliveries and pickups (4 CCR §15403, §15418)
+      </h4>
+      {DELIVERY_RULES.map(ruleGroup)}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this rule?"

@@ -32,7 +32,7 @@ export type RuleInfo = {
   inputLabel: string
   /** In sentences: "the sales tax rate". */
   noun: string
-  unit: 'percent' | 'grams'
+  unit: 'percent' | 'grams' | 'hours' | 'dollars'
   help: string
 }
 
@@ -94,6 +94,27 @@ export const RULE_INFO: Record<RuleKey, RuleInfo> = {
     unit: 'grams',
     help: 'Concentrate one medical patient may buy in a day.',
   },
+  handoff_hours_start: {
+    title: 'Handoffs from',
+    inputLabel: 'Handoffs from (hour)',
+    noun: 'The first hour of handoffs',
+    unit: 'hours',
+    help: 'The hour of the day, shop time, from which orders go out and are picked up or delivered (6 for 6:00 AM, 6.5 for 6:30 AM).',
+  },
+  handoff_hours_end: {
+    title: 'Handoffs until',
+    inputLabel: 'Handoffs until (hour)',
+    noun: 'The last hour of handoffs',
+    unit: 'hours',
+    help: 'The hour of the day, shop time, at which assignments, pickups and deliveries stop (22 for 10:00 PM).',
+  },
+  driver_load_cap: {
+    title: 'Most a driver carries',
+    inputLabel: 'Most a driver carries ($)',
+    noun: 'The most a driver carries',
+    unit: 'dollars',
+    help: 'The total of the orders one driver may have out for delivery at once.',
+  },
 }
 
 export const TAX_RULES = [
@@ -108,7 +129,13 @@ export const LIMIT_RULES = [
   'limit_medical_flower_g',
   'limit_medical_concentrate_g',
 ] as const satisfies readonly RuleKey[]
-export const FORM_RULES: readonly RuleKey[] = [...TAX_RULES, ...LIMIT_RULES]
+/** 4 CCR §15403 and §15418 (decision 055). */
+export const DELIVERY_RULES = [
+  'handoff_hours_start',
+  'handoff_hours_end',
+  'driver_load_cap',
+] as const satisfies readonly RuleKey[]
+export const FORM_RULES: readonly RuleKey[] = [...TAX_RULES, ...LIMIT_RULES, ...DELIVERY_RULES]
 
 /** One rule's inputs, as typed. */
 export type RuleEntry = {
@@ -139,9 +166,26 @@ export function valueText(rule: RuleKey, value: number): string {
   return RULE_INFO[rule].unit === 'percent' ? formatRate(value).slice(0, -1) : String(value)
 }
 
-/** A value as a sentence says it: "8.5%", "28.5 g". */
+/** A value as a sentence says it: "8.5%", "28.5 g", "10:00 PM", "$5,000". */
 export function valueWords(rule: RuleKey, value: number): string {
-  return RULE_INFO[rule].unit === 'percent' ? formatRate(value) : `${value} g`
+  switch (RULE_INFO[rule].unit) {
+    case 'percent':
+      return formatRate(value)
+    case 'grams':
+      return `${value} g`
+    case 'hours':
+      return hourWords(value)
+    case 'dollars':
+      return `$${value.toLocaleString('en-US')}`
+  }
+}
+
+/** 6 → "6:00 AM", 22.5 → "10:30 PM", 24 → "12:00 AM" (midnight at the end of the day). */
+export function hourWords(hours: number): string {
+  const minutes = Math.round(hours * 60) % (24 * 60)
+  const h = Math.floor(minutes / 60)
+  const m = String(minutes % 60).padStart(2, '0')
+  return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`
 }
 
 /** The form as it opens on `today`: each rule's value in force, from today. */
@@ -196,6 +240,37 @@ const percentField = (name: string) =>
     v.transform((percent) => Math.round(percent * 1000) / 100_000),
   )
 
+/** An hour of the day, 0 to 24, to the quarter hour (as the server keeps it). */
+const hoursField = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(`${name} is required`),
+    v.regex(/^(\d+\.?\d*|\.\d+)$/, `${name} must be an hour of the day (6, or 6.5 for 6:30 AM)`),
+    v.transform(Number),
+    v.check((n) => n >= 0 && n <= 24, `${name} must be between 0 and 24`),
+    v.check((n) => Number.isInteger(n * 4), `${name} must be to the quarter hour`),
+  )
+
+const dollarsField = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(`${name} is required`),
+    v.transform((text) => text.replace(/^\$\s*/, '').replace(/,/g, '')),
+    v.regex(/^(\d+\.?\d*|\.\d+)$/, `${name} must be an amount in dollars`),
+    v.transform(Number),
+    v.check((n) => n > 0 && n <= 1_000_000, `${name} must be more than $0 and at most $1,000,000`),
+    v.check((n) => places(n, 2), `${name} can have at most 2 decimals`),
+  )
+
+const FIELDS = {
+  percent: percentField,
+  grams: (name: string) => gramsField(name),
+  hours: hoursField,
+  dollars: dollarsField,
+} as const
+
 const gramsField = (name: string) =>
   v.pipe(
     v.string(),
@@ -233,9 +308,9 @@ const optionalText = (max: number, message: string) =>
 
 function entrySchema(rule: RuleKey, today: string) {
   const info = RULE_INFO[rule]
-  const name = info.inputLabel.replace(/ \((%|g)\)$/, '')
+  const name = info.inputLabel.replace(/ \((%|g|hour|\$)\)$/, '')
   return v.object({
-    value: info.unit === 'percent' ? percentField(name) : gramsField(name),
+    value: FIELDS[info.unit](name),
     effectiveFrom: dayField(today),
     source: optionalText(MAX_SOURCE, `The source can have at most ${MAX_SOURCE} characters`),
     label: optionalText(MAX_LABEL, `The name can have at most ${MAX_LABEL} characters`),
