@@ -14,6 +14,45 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          action: string
+          actor: string | null
+          actor_email: string | null
+          actor_role: string | null
+          after: Json | null
+          at: string
+          before: Json | null
+          entity: string
+          entity_id: string | null
+          id: number
+        }
+        Insert: {
+          action: string
+          actor?: string | null
+          actor_email?: string | null
+          actor_role?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          entity: string
+          entity_id?: string | null
+          id?: never
+        }
+        Update: {
+          action?: string
+          actor?: string | null
+          actor_email?: string | null
+          actor_role?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          entity?: string
+          entity_id?: string | null
+          id?: never
+        }
+        Relationships: []
+      }
       brands: {
         Row: {
           _deleted: boolean
@@ -284,6 +323,7 @@ export type Database = {
           customer_phone: string
           delivery_method: string
           discount: number
+          driver_id: string | null
           email_key: string | null
           estimated_delivery: string | null
           excise_base: number
@@ -332,6 +372,7 @@ export type Database = {
           customer_phone: string
           delivery_method?: string
           discount?: number
+          driver_id?: string | null
           email_key?: string | null
           estimated_delivery?: string | null
           excise_base?: number
@@ -380,6 +421,7 @@ export type Database = {
           customer_phone?: string
           delivery_method?: string
           discount?: number
+          driver_id?: string | null
           email_key?: string | null
           estimated_delivery?: string | null
           excise_base?: number
@@ -774,11 +816,22 @@ export type Database = {
     }
     Functions: {
       accept_staff_invitation: { Args: { p_code: string }; Returns: Json }
-      admin_create_staff_invitation: { Args: { p_note?: string }; Returns: Json }
+      admin_activity: {
+        Args: {
+          p_before?: string
+          p_before_id?: number
+          p_limit?: number
+          p_order?: string
+          p_person?: string
+          p_product?: string
+        }
+        Returns: Json
+      }
+      admin_create_staff_invitation: { Args: { p_note?: string; p_role?: string }; Returns: Json }
       admin_delete_compliance_rule: { Args: { p_id: string }; Returns: Json }
       admin_delete_product: { Args: { p_id: string }; Returns: Json }
       admin_exists: { Args: never; Returns: boolean }
-      admin_grant_by_email: { Args: { p_email: string }; Returns: Json }
+      admin_grant_by_email: { Args: { p_email: string; p_role?: string }; Returns: Json }
       admin_import_abort: { Args: { p_import: string }; Returns: undefined }
       admin_import_apply: { Args: { p_count: number; p_import: string }; Returns: Json }
       admin_import_begin: { Args: never; Returns: string }
@@ -791,12 +844,16 @@ export type Database = {
       admin_save_compliance_rule: { Args: { p_rule: Json }; Returns: Json }
       admin_save_product: { Args: { p_product: Json }; Returns: Json }
       admin_save_shop_settings: { Args: { p_settings: Json }; Returns: Json }
+      admin_set_staff_role: { Args: { p_role: string; p_user: string }; Returns: Json }
+      admin_staff: { Args: never; Returns: Json }
       admin_staff_invitations: { Args: never; Returns: Json }
       admin_tax_report: { Args: { p_from: string; p_to: string }; Returns: Json }
       claim_first_admin: { Args: { p_setup_code: string }; Returns: Json }
       get_order: { Args: { p_id: string; p_secret: string }; Returns: Json }
       get_orders: { Args: { p_refs: Json }; Returns: Json }
       is_admin: { Args: never; Returns: boolean }
+      is_owner: { Args: never; Returns: boolean }
+      is_staff: { Args: never; Returns: boolean }
       order_channel_exists: { Args: { p_topic: string }; Returns: boolean }
       place_order: { Args: { p_order: Json }; Returns: Json }
       pull_brands: {
@@ -875,6 +932,8 @@ export type Database = {
       }
       shop_opening_hours_valid: { Args: { p_hours: Json }; Returns: boolean }
       slugify: { Args: { p_text: string }; Returns: string }
+      staff_role: { Args: never; Returns: string }
+      staff_sees_order: { Args: { p_driver: string }; Returns: boolean }
       submit_contact_message: { Args: { p: Json }; Returns: Json }
       track_order: { Args: { p_contact: string; p_number: string }; Returns: Json }
     }

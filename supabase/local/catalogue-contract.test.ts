@@ -25,7 +25,7 @@ const PRODUCT_SELECT =
 beforeAll(async () => {
   backend = await startHumoBackend({ dataDir: null, port: 0, quiet: true })
   anon = clientFor(backend, backend.anonKey)
-  const made = await signedInUser(backend, 'admin')
+  const made = await signedInUser(backend, 'owner')
   admin = made.client
   adminId = made.userId
   customer = (await signedInUser(backend, 'customer')).client
@@ -108,7 +108,7 @@ describe('shop reads', () => {
       .eq('user_id', adminId)
       .single()
     expect(error).toBeNull()
-    expect(data).toEqual({ role: 'admin' })
+    expect(data).toEqual({ role: 'owner' })
     const byAnon = await anon
       .from('user_profiles')
       .select('role')
@@ -301,7 +301,7 @@ describe('RLS refusals', () => {
       const attempt = await customer.from(table).insert({ name: 'Nope' })
       expect(attempt.status).toBe(403)
     }
-    const profile = await customer.from('user_profiles').insert({ user_id: adminId, role: 'admin' })
+    const profile = await customer.from('user_profiles').insert({ user_id: adminId, role: 'owner' })
     expect(profile.status).toBe(403)
 
     const some = (await anon.from('products').select('id, price').limit(1).single()).data!

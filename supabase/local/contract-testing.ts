@@ -20,7 +20,7 @@ let users = 0
 /** Signs up a fresh user and returns a client signed in as them. */
 export async function signedInUser(
   backend: HumoBackend,
-  role: 'admin' | 'customer' | null = null,
+  role: 'owner' | 'manager' | 'budtender' | 'driver' | 'customer' | null = null,
 ): Promise<{ client: Client; userId: string; email: string; password: string }> {
   const client = clientFor(backend, backend.anonKey)
   const email = `user${++users}-${Date.now()}@example.com`

@@ -88,7 +88,7 @@ describe('setup code', () => {
       await expect(stat(join(dataDir, SETUP_CODE_FILE))).rejects.toThrow(/ENOENT/)
       expect(await claim(first, 'scripted install 2026')).toEqual({ claimed: true })
       // The shop loses its admin (all removed by hand).
-      await first.db.query(`update public.user_profiles set _deleted = true where role = 'admin'`)
+      await first.db.query(`update public.user_profiles set _deleted = true where role = 'owner'`)
     } finally {
       await first.close()
     }

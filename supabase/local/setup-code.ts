@@ -42,7 +42,7 @@ export type SetupCode =
 
 async function hasAdmin(db: PGlite): Promise<boolean> {
   const { rows } = await db.query<{ exists: boolean }>(
-    `select exists (select 1 from public.user_profiles where role = 'admin' and not _deleted)`,
+    `select exists (select 1 from public.user_profiles where role = 'owner' and not _deleted)`,
   )
   return rows[0]?.exists ?? false
 }

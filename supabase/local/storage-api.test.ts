@@ -13,7 +13,7 @@ let customer: Client
 
 beforeAll(async () => {
   backend = await startHumoBackend({ dataDir: null, port: 0, quiet: true, seed: false })
-  admin = await confirmedUser(backend, 'admin')
+  admin = await confirmedUser(backend, 'owner')
   customer = await confirmedUser(backend)
 }, 60_000)
 

@@ -30,7 +30,7 @@ let admin: Client
 
 beforeAll(async () => {
   backend = await startHumoBackend({ dataDir: null, port: 0, quiet: true, seed: false })
-  admin = await confirmedUser(backend, 'admin')
+  admin = await confirmedUser(backend, 'owner')
 }, 60_000)
 
 afterAll(async () => {

@@ -21,7 +21,7 @@ let media: Awaited<ReturnType<typeof mediaFiles>>
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'humo-storage-hardening-'))
   backend = await startHumoBackend({ dataDir, port: 0, quiet: true, seed: false })
-  admin = await confirmedUser(backend, 'admin')
+  admin = await confirmedUser(backend, 'owner')
   media = await mediaFiles()
 }, 60_000)
 

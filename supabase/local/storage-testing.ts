@@ -12,7 +12,7 @@ import type { HumoBackend } from './server.ts'
 /** A confirmed user, signed in; with a role, given that user_profiles row. */
 export async function confirmedUser(
   backend: HumoBackend,
-  role: 'admin' | 'customer' | null = null,
+  role: 'owner' | 'manager' | 'budtender' | 'driver' | 'customer' | null = null,
 ): Promise<Client> {
   const client = clientFor(backend, backend.anonKey)
   const email = `storage-${randomUUID()}@example.com`

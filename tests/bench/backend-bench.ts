@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   )
   const figures: Figure[] = []
   try {
-    const { client } = await signedInUser(backend, 'admin')
+    const { client } = await signedInUser(backend, 'owner')
 
     for (const size of [100, 1000]) {
       const started = performance.now()

@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     )
 
     // Staff: the order board open, signed in through the login page.
-    const staff = await signedInUser(backend, 'admin')
+    const staff = await signedInUser(backend, 'owner')
     const board = await (await browser.newContext({ baseURL: backend.url })).newPage()
     await board.goto('/admin')
     await board.getByLabel('Email').fill(staff.email)

@@ -48,7 +48,8 @@ test('a new member of staff joins from an invitation link, once', async ({
   await openDashboard(page, baseURL!)
   const { dialog, code, link } = await createInvitation(page, 'Sam')
   const pending = dialog.getByRole('list', { name: 'Pending invitations' })
-  await expect(pending).toContainText('Sam · expires')
+  // An invitation is for a budtender unless the owner chose another role (issue 32).
+  await expect(pending).toContainText('Sam · Budtender · expires')
 
   const sam = await joinFromLink(browser, link, 'sam@humo.test')
   await expect(sam.page.getByLabel('Invitation code')).toHaveCount(0)
@@ -85,7 +86,7 @@ test('a revoked invitation is refused', async ({ page, browser, baseURL }) => {
   await temp.context.close()
 })
 
-test('an account whose email is not confirmed cannot be made an admin by email', async ({
+test('an account whose email is not confirmed cannot be made staff by email', async ({
   page,
   baseURL,
 }) => {
@@ -98,12 +99,12 @@ test('an account whose email is not confirmed cannot be made an admin by email',
   await openDashboard(page, baseURL!)
   const dialog = await openStaff(page)
   await dialog
-    .getByLabel('Add an admin: email (confirmed) or account id of an existing account')
+    .getByLabel('Add staff: email (confirmed) or account id of an existing account')
     .fill('clerk@humo.test')
-  await dialog.getByRole('button', { name: 'Add admin' }).click()
+  await dialog.getByRole('button', { name: 'Add to staff' }).click()
   await expect(
     dialog.getByText(
-      'The account clerk@humo.test has not confirmed its email address, so it cannot be made an admin by email. Invite them instead: create a staff invitation and hand them its code or link.',
+      'The account clerk@humo.test has not confirmed its email address, so it cannot be made staff by email. Invite them instead: create a staff invitation and hand them its code or link.',
     ),
   ).toBeVisible()
 })

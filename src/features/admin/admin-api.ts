@@ -1,12 +1,13 @@
 /**
  * The back office's calls to the server (supabase-js): the product save, import and delete RPCs,
  * media files in the `product_media` bucket, brands / categories / product types, contact
- * messages and staff profiles. (The product table itself is read from the device.)
+ * messages and adding staff. (The product table itself is read from the device.)
  */
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
 import { DEFAULT_BUCKET } from '../../lib/media-url'
 import { uploadPath, type AdminProductRow, type SaveProductPayload } from './admin-product'
 import type { ReferenceKind } from './admin.validation'
+import type { StaffRole } from './staff/staff-roles'
 
 export class AdminApiError extends Error {
   constructor(
@@ -199,36 +200,27 @@ export async function markMessageRead(supabase: SupabaseClient, id: string) {
   if (error) fail(error)
 }
 
-export type StaffProfile = { user_id: string; role: string; created_at: string }
-
-export async function fetchStaff(supabase: SupabaseClient): Promise<StaffProfile[]> {
-  const { data, error } = await supabase
-    .from('user_profiles')
-    .select('user_id, role, created_at')
-    .eq('_deleted', false)
-    .eq('role', 'admin')
-    .order('created_at')
-  if (error) fail(error)
-  return data
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
- * Makes an existing account an admin. By account id: a profile row (admins may write them).
- * By email: needs the server function `admin_grant_by_email`, when the backend has it. Either
- * way the server refuses an account whose email is unconfirmed (it says to invite them instead).
+ * An owner puts an existing account on the staff with a role. By account id: a profile row
+ * (owners may write them). By email: the server function `admin_grant_by_email`, when the backend
+ * has it. Either way the server refuses an account whose email is unconfirmed (it says to invite
+ * them instead).
  */
-export async function addAdmin(supabase: SupabaseClient, who: string) {
+export async function addStaff(supabase: SupabaseClient, who: string, role: StaffRole) {
   const value = who.trim()
   if (UUID.test(value)) {
     const { error } = await supabase
       .from('user_profiles')
-      .upsert({ user_id: value, role: 'admin', _deleted: false }, { onConflict: 'user_id' })
+      .upsert({ user_id: value, role, _deleted: false }, { onConflict: 'user_id' })
     if (error) fail(error)
     return
   }
-  const { error } = await supabase.rpc('admin_grant_by_email', { p_email: value.toLowerCase() })
+  const { error } = await supabase.rpc('admin_grant_by_email', {
+    p_email: value.toLowerCase(),
+    p_role: role,
+  })
   if (error) {
     if (error.code === 'PGRST202' || /could not find the function/i.test(error.message)) {
       throw new AdminApiError(

@@ -2,13 +2,17 @@
  * The admin gate's rules (SPEC.md §2 "Admin login gate", §4, §5; DESIGN.md §8): sign-in checks
  * the profile's role and signs anyone else out at once; sign-up works only while the shop has no
  * admin, and only with the setup code the server printed (`claim_first_admin`); later staff join
- * with an invitation code (docs/decisions/025). The admin role is remembered on the device per
- * user id, so an admin with an earlier session still gets the dashboard offline.
+ * with an invitation code (docs/decisions/025). Any staff role opens Admin, and the role travels
+ * with the user to the screens (issue 32, docs/decisions/053). The role is remembered on the
+ * device per user id, so staff with an earlier session still get the dashboard offline.
  */
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
 import { acceptInvitation } from './staff/staff-api'
+import { isStaffRole, type StaffRole } from './staff/staff-roles'
 
 const ROLE_KEY = 'humo.admin-role'
+/** The remembered user's staff role (ROLE_KEY holds their id, as before roles). */
+const STAFF_ROLE_KEY = 'humo.admin-staff-role'
 const ADMIN_EXISTS_KEY = 'humo.admin-exists'
 const PENDING_CLAIM_KEY = 'humo.admin-pending-claim'
 const AUTH_STORAGE_KEY = 'humo.auth'
@@ -17,21 +21,29 @@ export const PROFILE_MISSING = 'User profile not found'
 export const ACCESS_DENIED = 'Access denied: Admin privileges required'
 export const SIGNUP_TOAST = 'Admin account created! Please check your email to verify your account.'
 
-export type AdminUser = { id: string; email: string }
+export type AdminUser = { id: string; email: string; role: StaffRole }
+type SessionUser = { id: string; email: string }
 
-export function rememberedAdmin(userId: string): boolean {
-  return localStorage.getItem(ROLE_KEY) === userId
+/** The staff role this device last saw for the user, or null. */
+export function rememberedAdmin(userId: string): StaffRole | null {
+  if (localStorage.getItem(ROLE_KEY) !== userId) return null
+  const role = localStorage.getItem(STAFF_ROLE_KEY)
+  // A device remembered before roles: every admin became an owner on upgrade.
+  return isStaffRole(role) ? role : 'owner'
 }
-function rememberAdmin(userId: string) {
-  localStorage.setItem(ROLE_KEY, userId)
+function rememberAdmin(user: SessionUser, role: StaffRole): AdminUser {
+  localStorage.setItem(ROLE_KEY, user.id)
+  localStorage.setItem(STAFF_ROLE_KEY, role)
   localStorage.setItem(ADMIN_EXISTS_KEY, '1')
+  return { ...user, role }
 }
 export function forgetAdmin() {
   localStorage.removeItem(ROLE_KEY)
+  localStorage.removeItem(STAFF_ROLE_KEY)
 }
 
 /** The session supabase-js keeps on the device, read directly when it cannot refresh (offline). */
-export function storedSessionUser(): AdminUser | null {
+export function storedSessionUser(): SessionUser | null {
   try {
     const raw = localStorage.getItem(AUTH_STORAGE_KEY)
     if (!raw) return null
@@ -45,7 +57,7 @@ export function storedSessionUser(): AdminUser | null {
 const isNetworkError = (error: { message?: string } | null) =>
   !navigator.onLine || /fetch|network|load failed/i.test(error?.message ?? '')
 
-type RoleAnswer = 'admin' | 'other' | 'missing' | 'unreachable'
+type RoleAnswer = StaffRole | 'other' | 'missing' | 'unreachable'
 
 export async function lookupRole(supabase: SupabaseClient, userId: string): Promise<RoleAnswer> {
   const { data, error } = await supabase
@@ -57,7 +69,7 @@ export async function lookupRole(supabase: SupabaseClient, userId: string): Prom
     if (error.code === 'PGRST116') return 'missing'
     return isNetworkError(error) ? 'unreachable' : 'other'
   }
-  return data.role === 'admin' ? 'admin' : 'other'
+  return isStaffRole(data.role) ? data.role : 'other'
 }
 
 /**
@@ -72,13 +84,14 @@ export async function adminForSession(
     ? { id: session.user.id, email: session.user.email ?? '' }
     : storedSessionUser()
   if (!user) return null
-  if (!navigator.onLine) return rememberedAdmin(user.id) ? user : null
-  const role = await lookupRole(supabase, user.id)
-  if (role === 'admin') {
-    rememberAdmin(user.id)
-    return user
+  const remembered = () => {
+    const role = rememberedAdmin(user.id)
+    return role ? { ...user, role } : null
   }
-  if (role === 'unreachable') return rememberedAdmin(user.id) ? user : null
+  if (!navigator.onLine) return remembered()
+  const role = await lookupRole(supabase, user.id)
+  if (isStaffRole(role)) return rememberAdmin(user, role)
+  if (role === 'unreachable') return remembered()
   return null
 }
 
@@ -98,12 +111,9 @@ export async function signInAdmin(
   if (role === 'missing' && pending?.email === email.toLowerCase()) {
     const claimed = await claimFirstAdmin(supabase, pending.code)
     localStorage.removeItem(PENDING_CLAIM_KEY)
-    if (claimed.ok) role = 'admin'
+    if (claimed.ok) role = 'owner'
   }
-  if (role === 'admin') {
-    rememberAdmin(user.id)
-    return { ok: true, user }
-  }
+  if (isStaffRole(role)) return { ok: true, user: rememberAdmin(user, role) }
   await supabase.auth.signOut({ scope: 'local' })
   forgetAdmin()
   if (role === 'missing') return { ok: false, error: PROFILE_MISSING }
@@ -150,9 +160,9 @@ async function claimFirstAdmin(supabase: SupabaseClient, setupCode: string): Pro
 }
 
 type Opened =
-  | { ok: true; user: AdminUser; session: true }
+  | { ok: true; user: SessionUser; session: true }
   /** Signed up, but the address must be confirmed (the emailed link) before signing in. */
-  | { ok: true; user: AdminUser; session: false }
+  | { ok: true; user: SessionUser; session: false }
   | { ok: false; error: string }
 
 /**
@@ -218,7 +228,8 @@ export async function signUpFirstAdmin(
       PENDING_CLAIM_KEY,
       JSON.stringify({ email: email.toLowerCase(), code: setupCode.trim() }),
     )
-    return { ok: true, user, verified: false }
+    // The shop's first admin is its owner once the claim goes through.
+    return { ok: true, user: { ...user, role: 'owner' }, verified: false }
   }
   const claimed = await claimFirstAdmin(supabase, setupCode)
   if (!claimed.ok) {
@@ -226,8 +237,7 @@ export async function signUpFirstAdmin(
     if (claimed.adminExists) localStorage.setItem(ADMIN_EXISTS_KEY, '1')
     return { ok: false, error: claimed.error }
   }
-  rememberAdmin(user.id)
-  return { ok: true, user, verified: true }
+  return { ok: true, user: rememberAdmin(user, 'owner'), verified: true }
 }
 
 /**
@@ -254,8 +264,7 @@ export async function joinStaff(
     await supabase.auth.signOut({ scope: 'local' })
     return accepted
   }
-  rememberAdmin(opened.user.id)
-  return { ok: true, user: opened.user }
+  return { ok: true, user: rememberAdmin(opened.user, accepted.role) }
 }
 
 /**

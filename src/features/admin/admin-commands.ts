@@ -1,4 +1,6 @@
 /** The command palette's commands (SPEC.md §2 "Admin command palette"), filtered by text. */
+import type { Permissions } from './staff/staff-roles'
+
 export type CommandId =
   | 'go-orders'
   | 'go-products'
@@ -229,4 +231,29 @@ export function isEditableTarget(target: EventTarget | null): boolean {
   return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(
     target.type,
   )
+}
+
+/**
+ * Whether a role's Admin offers a command (issue 32): the server refuses the rest anyway, so the
+ * palette leaves them out. Settings stays, and says it is not available to whoever opens it.
+ */
+export function commandAllowed(id: CommandId, can: Permissions): boolean {
+  switch (id) {
+    case 'go-products':
+      return can.readProducts
+    case 'go-brands':
+    case 'add-product':
+    case 'bulk-edit':
+    case 'import-products':
+    case 'featured':
+      return can.editProducts
+    case 'go-analytics':
+    case 'export-products':
+    case 'export-orders':
+    case 'sales-report':
+    case 'notifications':
+      return can.exports
+    default:
+      return true
+  }
 }

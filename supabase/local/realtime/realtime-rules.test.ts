@@ -24,7 +24,7 @@ const clients: Client[] = []
 
 beforeAll(async () => {
   backend = await startHumoBackend({ dataDir: null, port: 0, quiet: true, seed: false })
-  admin = (await signedInUser(backend, 'admin')).client
+  admin = (await signedInUser(backend, 'owner')).client
   anon = clientFor(backend, backend.anonKey)
   service = clientFor(backend, backend.serviceRoleKey)
   clients.push(admin, anon)
@@ -67,16 +67,16 @@ const settle = () => new Promise((done) => setTimeout(done, 150))
 
 describe('read rules before filters', () => {
   it("sends an anonymous subscriber nothing of a deleted staff member's profile", async () => {
-    const staff = await signedInUser(backend, 'admin')
+    const staff = await signedInUser(backend, 'owner')
     clients.push(staff.client)
-    const anonDeletes = await listen(anon, 'anon-staff', 'DELETE', 'user_profiles', 'role=eq.admin')
+    const anonDeletes = await listen(anon, 'anon-staff', 'DELETE', 'user_profiles', 'role=eq.owner')
     const anonAll = await listen(anon, 'anon-staff-all', '*', 'user_profiles')
     const adminDeletes = await listen(
       admin,
       'admin-staff',
       'DELETE',
       'user_profiles',
-      'role=eq.admin',
+      'role=eq.owner',
     )
     const ownDeletes = await listen(staff.client, 'own-profile', 'DELETE', 'user_profiles')
 

@@ -35,7 +35,7 @@ create policy humo_test_topics on realtime.messages for select to anon, authenti
 beforeAll(async () => {
   backend = await startHumoBackend({ dataDir: null, port: 0, quiet: true, seed: false })
   await backend.db.exec(TEST_POLICY_SQL)
-  admin = (await signedInUser(backend, 'admin')).client
+  admin = (await signedInUser(backend, 'owner')).client
   anon = clientFor(backend, backend.anonKey)
 }, 60_000)
 

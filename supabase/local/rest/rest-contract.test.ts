@@ -62,7 +62,7 @@ beforeAll(async () => {
   backend = await startHumoBackend({ dataDir: null, port: 0, quiet: true, seed: false })
   anon = clientFor(backend, backend.anonKey)
   service = clientFor(backend, backend.serviceRoleKey)
-  admin = (await signedInUser(backend, 'admin')).client
+  admin = (await signedInUser(backend, 'owner')).client
   customer = (await signedInUser(backend)).client
   await backend.db.exec(FIXTURES)
   // The schema cache reloads asynchronously after the notification.

@@ -46,8 +46,20 @@ describe('admin helpers', () => {
 
     const granted = await owner.client.rpc('admin_grant_by_email', { p_email: ' clerk@humo.test ' })
     expect(granted.error).toBeNull()
-    expect(granted.data).toMatchObject({ userId: clerk.id })
-    expect(await roleOf(clerk.id)).toBe('admin')
+    // Without a role, a newcomer is a budtender (issue 32); the owner may name another.
+    expect(granted.data).toMatchObject({ userId: clerk.id, role: 'budtender' })
+    expect(await roleOf(clerk.id)).toBe('budtender')
+    const manager = await owner.client.rpc('admin_grant_by_email', {
+      p_email: 'clerk@humo.test',
+      p_role: 'manager',
+    })
+    expect(manager.error).toBeNull()
+    expect(await roleOf(clerk.id)).toBe('manager')
+    const badRole = await owner.client.rpc('admin_grant_by_email', {
+      p_email: 'clerk@humo.test',
+      p_role: 'admin',
+    })
+    expect(badRole.error?.code).toBe('22023')
 
     const unknown = await owner.client.rpc('admin_grant_by_email', { p_email: 'nobody@humo.test' })
     expect(unknown.error?.message).toBe(
@@ -65,14 +77,14 @@ describe('admin helpers', () => {
       p_email: 'new.clerk@humo.test',
     })
     expect(byEmail.error?.message).toBe(
-      'The account new.clerk@humo.test has not confirmed its email address, so it cannot be made an admin by email. Invite them instead: create a staff invitation and hand them its code or link.',
+      'The account new.clerk@humo.test has not confirmed its email address, so it cannot be made staff by email. Invite them instead: create a staff invitation and hand them its code or link.',
     )
     expect(await roleOf(squatter.id)).toBeNull()
 
     // Nor by account id, the other way Admin Settings grants the role.
     const byId = await owner.client
       .from('user_profiles')
-      .upsert({ user_id: squatter.id, role: 'admin' }, { onConflict: 'user_id' })
+      .upsert({ user_id: squatter.id, role: 'budtender' }, { onConflict: 'user_id' })
     expect(byId.error?.code).toBe('42501')
     expect(byId.error?.message).toMatch(/has not confirmed its email address.*Invite them instead/)
     expect(await roleOf(squatter.id)).toBeNull()
@@ -84,14 +96,14 @@ describe('admin helpers', () => {
     expect(customer.error).toBeNull()
     const promote = await owner.client
       .from('user_profiles')
-      .update({ role: 'admin' })
+      .update({ role: 'owner' })
       .eq('user_id', squatter.id)
     expect(promote.error?.code).toBe('42501')
     const confirmed = await createUser(backend, { email: 'proven@humo.test' })
     const proven = await owner.client
       .from('user_profiles')
-      .insert({ user_id: confirmed.id, role: 'admin' })
+      .insert({ user_id: confirmed.id, role: 'manager' })
     expect(proven.error).toBeNull()
-    expect(await roleOf(confirmed.id)).toBe('admin')
+    expect(await roleOf(confirmed.id)).toBe('manager')
   })
 })

@@ -199,7 +199,8 @@ describe('claim_first_admin', () => {
       ).toMatchObject({ claimed: false, reason: 'admin_exists' })
 
       const profile = await winner.client.from('user_profiles').select('role').single()
-      expect(profile.data).toEqual({ role: 'admin' })
+      // The first admin is the shop's owner (issue 32).
+      expect(profile.data).toEqual({ role: 'owner' })
       const anonClaim = await fresh.anon.rpc('claim_first_admin', { p_setup_code: code })
       expect(anonClaim.error).not.toBeNull()
       // The database keeps only a hash, where the API cannot read it.

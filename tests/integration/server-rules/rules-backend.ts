@@ -34,6 +34,8 @@ export async function startRulesBackend(): Promise<RulesBackend> {
   return Object.assign(backend, { anon: clientFor(backend) })
 }
 
+export type StaffRole = 'owner' | 'manager' | 'budtender' | 'driver'
+
 export interface TestUser {
   id: string
   email: string
@@ -42,7 +44,7 @@ export interface TestUser {
 
 export async function createUser(
   backend: HumoBackend,
-  options: { admin?: boolean; email?: string } = {},
+  options: { admin?: boolean; role?: StaffRole; email?: string } = {},
 ): Promise<TestUser> {
   const id = randomUUID()
   const email = options.email ?? `${id.slice(0, 8)}@staff.humo.test`
@@ -50,11 +52,13 @@ export async function createUser(
     `insert into auth.users (id, aud, role, email, email_confirmed_at) values ($1, 'authenticated', 'authenticated', $2, now())`,
     [id, email],
   )
-  if (options.admin)
-    await backend.db.query(
-      `insert into public.user_profiles (user_id, role) values ($1, 'admin')`,
-      [id],
-    )
+  // `admin: true` is the shop's owner (issue 32 made every admin an owner).
+  const role = options.role ?? (options.admin ? 'owner' : null)
+  if (role)
+    await backend.db.query(`insert into public.user_profiles (user_id, role) values ($1, $2)`, [
+      id,
+      role,
+    ])
   const token = await new SignJWT({ role: 'authenticated', aud: 'authenticated', email })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(id)

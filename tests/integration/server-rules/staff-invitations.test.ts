@@ -100,14 +100,15 @@ describe('staff invitations', () => {
     const joined = await rpc<Accepted>(sam.client, 'accept_staff_invitation', {
       p_code: ` ${invitation.code.toLowerCase()} `,
     })
-    expect(joined).toEqual({ data: { joined: true }, error: null })
-    expect(await roleOf(sam.id)).toBe('admin')
+    // An invitation made without a role is a budtender's (issue 32).
+    expect(joined).toEqual({ data: { joined: true, role: 'budtender' }, error: null })
+    expect(await roleOf(sam.id)).toBe('budtender')
     // Adding Sam again (by email or id) is no error, though the address is still unproven.
     const byEmail = await owner.client.rpc('admin_grant_by_email', { p_email: sam.email })
     expect(byEmail.error).toBeNull()
     const byId = await owner.client
       .from('user_profiles')
-      .upsert({ user_id: sam.id, role: 'admin', _deleted: false }, { onConflict: 'user_id' })
+      .upsert({ user_id: sam.id, role: 'budtender', _deleted: false }, { onConflict: 'user_id' })
     expect(byId.error).toBeNull()
     expect((await pending()).map((i) => i.id)).not.toContain(invitation.id)
 
@@ -128,7 +129,7 @@ describe('staff invitations', () => {
     const answer = await rpc<Accepted>(owner.client, 'accept_staff_invitation', {
       p_code: invitation.code,
     })
-    expect(answer.data).toEqual({ joined: true })
+    expect(answer.data).toEqual({ joined: true, role: 'owner' })
     expect((await pending()).map((i) => i.id)).toContain(invitation.id)
   })
 

@@ -203,7 +203,7 @@ export class SyncWorld {
         [id, email],
       )
       await backend.db.query(
-        `insert into public.user_profiles (user_id, role) values ($1, 'admin')`,
+        `insert into public.user_profiles (user_id, role) values ($1, 'owner')`,
         [id],
       )
       const token = await new SignJWT({ role: 'authenticated', aud: 'authenticated', email })

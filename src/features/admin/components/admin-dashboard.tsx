@@ -8,16 +8,16 @@ import { Tabs } from '../../../ui/ark-tabs'
 import { toaster } from '../../../ui/toaster'
 import { forgetAdmin, type AdminUser } from '../admin-auth'
 import {
+  commandAllowed,
   isApplePlatform,
   isEditableTarget,
   shortcutCommand,
   type CommandId,
 } from '../admin-commands'
-import { downloadText, ordersToCsv, productsToCsv, today } from '../admin-csv'
-import { DEVICE_COPY_NOTE, exportSource, notReadyMessage, type ExportSource } from '../export-wait'
 import { removeAdminData } from '../admin.actions'
 import type { AdminProductRow } from '../admin-product'
 import { useAdminOrders, useCatalogueProducts, useOrderNotices } from '../hooks/use-admin-data'
+import { useAdminExports } from '../hooks/use-admin-exports'
 import { useAdminProducts } from '../hooks/use-admin-products'
 import { useAdminReplication } from '../hooks/use-admin-replication'
 import { useOnline } from '../hooks/use-online'
@@ -27,6 +27,8 @@ import { isWaitingToSync, shortOrderId, type OrderStatus } from '../orders/order
 import { dismissNotice, moveOrder } from '../orders/orders.actions'
 import { useOrderAlerts } from '../orders/use-order-alerts'
 import { dashboardStats } from '../order-stats'
+import { ActivityTab } from '../activity/activity-tab'
+import { DRIVER_MOVE_MESSAGE, notAvailableMessage, permissionsOf } from '../staff/staff-roles'
 import { AdminHeader } from './admin-header'
 import { AdminSettingsDialog } from './admin-settings-dialog'
 import { AnalyticsTab } from './analytics-tab'
@@ -51,7 +53,7 @@ type Props = {
   installSlot?: ReactNode
 }
 
-type Tab = 'orders' | 'products' | 'brands' | 'analytics'
+type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity'
 /** An open Ark dialog's content (the palette is one too). */
 const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
 type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'settings' | null
@@ -70,12 +72,16 @@ export function AdminDashboard({
   const resync = useCallback(() => data.resync(), [data])
   const navigate = useNavigate()
   const online = useOnline()
-  const replication = useAdminReplication(supabase)
+  // What the role gets (issue 32); the server refuses the rest whatever a screen offers.
+  const can = useMemo(() => permissionsOf(user.role), [user.role])
+  const allowed = useCallback((id: CommandId) => commandAllowed(id, can), [can])
+  const replication = useAdminReplication(supabase, can.readProducts)
   const orders = useAdminOrders()
   const notices = useOrderNotices()
   const catalogue = useCatalogueProducts()
   const products = useAdminProducts(replication)
   const alerts = useOrderAlerts(db, orders, replication.whenOrdersSynced)
+  const { exportProducts, exportOrders, ordersForExport } = useAdminExports(replication, products)
 
   const [tab, setTab] = useState<Tab>('orders')
   const [paletteOpen, setPaletteOpen] = useState(false)
@@ -146,6 +152,11 @@ export function AdminDashboard({
 
   const onMove = useCallback(
     (order: AdminOrderDoc, to: OrderStatus, options: HandoffOptions) => {
+      // The server refuses a driver anything else (and a refused push would only retry).
+      if (user.role === 'driver' && !(order.status === 'shipped' && to === 'delivered')) {
+        toaster.create({ type: 'error', title: DRIVER_MOVE_MESSAGE })
+        return
+      }
       void moveOrder(db, order.id, to, options).then((moved) => {
         if (!moved) return
         toaster.create({
@@ -157,7 +168,7 @@ export function AdminDashboard({
         })
       })
     },
-    [db],
+    [db, user.role],
   )
 
   const signOut = async () => {
@@ -179,66 +190,9 @@ export function AdminDashboard({
     }
   }
 
-  // Exports wait for this page's first pull, or say why they cannot yet (export-wait.ts).
-  const exportReady = async (
-    what: string,
-    whenPulled: () => Promise<boolean>,
-    heldBefore: () => boolean,
-    pulledAlready: boolean,
-  ): Promise<ExportSource | null> => {
-    if (!pulledAlready && navigator.onLine)
-      toaster.create({ type: 'info', title: `Loading the ${what} before the export…` })
-    const source = await exportSource({ online: navigator.onLine, whenPulled, heldBefore })
-    if (source === 'offline' || source === 'loading') {
-      toaster.create({ type: 'error', ...notReadyMessage(source, what) })
-      return null
-    }
-    return source
-  }
-
-  const exportProducts = async () => {
-    const source = await exportReady(
-      'products',
-      replication.whenProductsPulled,
-      () => replication.productsSynced,
-      replication.productsPulled,
-    )
-    if (!source) return
-    const rows = await products.load()
-    downloadText(`humo-products-${today()}.csv`, productsToCsv(rows))
-    toaster.create({
-      type: 'success',
-      title: `Exported ${rows.length} products`,
-      description: source === 'device' ? DEVICE_COPY_NOTE : undefined,
-    })
-  }
-
-  /** Every order for an export or a report, or null having said why not yet. */
-  const ordersForExport = async () => {
-    const source = await exportReady(
-      'orders',
-      replication.whenOrdersPulled,
-      () => replication.ordersSynced,
-      replication.ordersPulled,
-    )
-    if (!source) return null
-    const docs = await db.admin_orders.find({ sort: [{ createdAt: 'desc' }] }).exec()
-    return { source, all: docs.map((doc) => doc.toMutableJSON()) }
-  }
-
-  const exportOrders = async () => {
-    const found = await ordersForExport()
-    if (!found) return
-    const { source, all } = found
-    downloadText(`humo-orders-${today()}.csv`, ordersToCsv(all))
-    toaster.create({
-      type: 'success',
-      title: `Exported ${all.length} orders`,
-      description: source === 'device' ? DEVICE_COPY_NOTE : undefined,
-    })
-  }
-
   const run = (id: CommandId) => {
+    if (!allowed(id))
+      return toaster.create({ type: 'error', title: notAvailableMessage(user.role, 'That') })
     switch (id) {
       case 'go-orders':
         return setTab('orders')
@@ -327,13 +281,16 @@ export function AdminDashboard({
           syncing={syncing}
           error={online ? replication.error : null}
         />
-        <StatCards stats={stats} />
+        {can.readProducts && <StatCards stats={stats} />}
         <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as Tab)} lazyMount>
           <Tabs.List>
-            <Tabs.Trigger value="orders">Orders</Tabs.Trigger>
-            <Tabs.Trigger value="products">Products</Tabs.Trigger>
-            <Tabs.Trigger value="brands">Brands</Tabs.Trigger>
-            <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>
+            <Tabs.Trigger value="orders">
+              {user.role === 'driver' ? 'Deliveries' : 'Orders'}
+            </Tabs.Trigger>
+            {can.readProducts && <Tabs.Trigger value="products">Products</Tabs.Trigger>}
+            {can.editProducts && <Tabs.Trigger value="brands">Brands</Tabs.Trigger>}
+            {can.exports && <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>}
+            {can.activity && <Tabs.Trigger value="activity">Activity</Tabs.Trigger>}
             <Tabs.Indicator />
           </Tabs.List>
           <Tabs.Content value="orders">
@@ -358,10 +315,14 @@ export function AdminDashboard({
               products={products}
               onAdd={() => setProductForm({ open: true, row: null })}
               onEdit={(row: AdminProductRow) => setProductForm({ open: true, row })}
+              readOnly={!can.editProducts}
             />
           </Tabs.Content>
           <Tabs.Content value="brands">
             <BrandsTab supabase={supabase} products={products.rows} onChanged={resync} />
+          </Tabs.Content>
+          <Tabs.Content value="activity">
+            <ActivityTab supabase={supabase} products={products.rows} />
           </Tabs.Content>
           <Tabs.Content value="analytics">
             <AnalyticsTab
@@ -373,7 +334,12 @@ export function AdminDashboard({
           </Tabs.Content>
         </Tabs.Root>
       </main>
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onRun={run} />
+      <CommandPalette
+        open={paletteOpen}
+        onOpenChange={setPaletteOpen}
+        onRun={run}
+        allowed={allowed}
+      />
       <ProductFormDialog
         open={productForm.open}
         row={productForm.row}

@@ -14,6 +14,7 @@ import { saveRules, useRulesForm } from '../compliance/use-rules-form'
 import { useOnline } from '../hooks/use-online'
 import { saveShopSettings, type SavedShopSettings } from '../shop-settings.actions'
 import { StaffSection } from '../staff/staff-section'
+import { notAvailableMessage, permissionsOf } from '../staff/staff-roles'
 import {
   DAY_NAMES,
   formFromSettings,
@@ -36,15 +37,23 @@ type Props = {
 
 /**
  * Admin Settings: the shop's taxes and daily limits, delivery fees, facts and hours (editable)
- * and its staff.
+ * and its staff, as the role may (issue 32): an owner all of it, a manager all but the taxes and
+ * the staff; a budtender or a driver reads that settings are not theirs.
  */
 export function AdminSettingsDialog({ open, onClose, supabase, user }: Props) {
+  const can = permissionsOf(user.role)
   return (
     <PanelDialog open={open} onOpenChange={(o) => !o && onClose()} size="xl" title="Admin Settings">
       {/* minmax(0, 1fr): no field's own width may push the dialog past a phone's screen. */}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
-        <ShopSettingsEditor supabase={supabase} />
-        <StaffSection open={open} supabase={supabase} user={user} />
+        {can.settings ? (
+          <ShopSettingsEditor supabase={supabase} taxSettings={can.taxSettings} />
+        ) : (
+          <p role="status" className={errorBox}>
+            {notAvailableMessage(user.role, 'Settings')}
+          </p>
+        )}
+        {can.staff && <StaffSection open={open} supabase={supabase} user={user} />}
       </div>
     </PanelDialog>
   )
@@ -168,7 +177,14 @@ function DayEditor({
  * The shop's facts and money rules. It opens with what this device holds (offline too) and
  * follows a newer sync until the admin starts typing; saving needs the server.
  */
-function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
+function ShopSettingsEditor({
+  supabase,
+  taxSettings,
+}: {
+  supabase: SupabaseClient | null
+  /** An owner's: the tax rates and daily limits (a manager reads that they are the owner's). */
+  taxSettings: boolean
+}) {
   const data = useHumoData()
   const settings = useShopSettings()
   const online = useOnline()
@@ -307,16 +323,25 @@ function ShopSettingsEditor({ supabase }: { supabase: SupabaseClient | null }) {
       onSubmit={(e) => void save(e)}
       className={css({ display: 'grid', gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}
     >
-      <ComplianceRulesFields
-        form={rulesForm.form}
-        errors={errors}
-        rules={settings.rules}
-        today={rulesForm.today}
-        onChange={rulesForm.change}
-        supabase={supabase}
-        canSave={canSave}
-        onDeleted={onRuleDeleted}
-      />
+      {taxSettings ? (
+        <ComplianceRulesFields
+          form={rulesForm.form}
+          errors={errors}
+          rules={settings.rules}
+          today={rulesForm.today}
+          onChange={rulesForm.change}
+          supabase={supabase}
+          canSave={canSave}
+          onDeleted={onRuleDeleted}
+        />
+      ) : (
+        <section aria-labelledby="shop-settings-taxes">
+          <h3 id="shop-settings-taxes" className={sectionTitle}>
+            Taxes and daily limits
+          </h3>
+          <p className={muted}>Only an owner can change tax settings.</p>
+        </section>
+      )}
       <section aria-labelledby="shop-settings-money">
         <h3 id="shop-settings-money" className={sectionTitle}>
           Delivery fees

@@ -16,6 +16,8 @@ type Props = {
   open: boolean
   onOpenChange: (open: boolean) => void
   onRun: (id: CommandId) => void
+  /** The commands the signed-in role is offered (all when left out). */
+  allowed?: (id: CommandId) => boolean
 }
 
 const classes = dialog({ placement: 'center' })
@@ -24,9 +26,12 @@ const classes = dialog({ placement: 'center' })
  * The command palette (cmdk in an Ark dialog): Escape closes it, Enter runs the highlighted; the
  * dashboard also runs a command from its ⌘/Ctrl+letter shortcut, palette open or not.
  */
-export function CommandPalette({ open, onOpenChange, onRun }: Props) {
+export function CommandPalette({ open, onOpenChange, onRun, allowed }: Props) {
   const [query, setQuery] = useState('')
-  const visible = useMemo(() => filterCommands(ADMIN_COMMANDS, query), [query])
+  const visible = useMemo(
+    () => filterCommands(ADMIN_COMMANDS, query).filter((c) => !allowed || allowed(c.id)),
+    [query, allowed],
+  )
   // SPEC.md labels shortcuts with ⌘; elsewhere the key is Ctrl, which the tooltip says.
   const mac = useMemo(isApplePlatform, [])
   return (

@@ -9,6 +9,7 @@ import { PanelDialog } from '../../../ui/panel-dialog'
 import { fetchContactMessages, markMessageRead, type ContactMessage } from '../admin-api'
 import { shortOrderId } from '../orders/order-board-model'
 import { muted, sectionTitle } from './admin-styles'
+import { shopDateTime } from '../admin-time'
 
 type Props = {
   open: boolean
@@ -78,7 +79,7 @@ export function NotificationsDialog({ open, onClose, supabase, orders, onOpenOrd
                     <strong>{shortOrderId(o.id)}</strong> {o.customerName}
                   </span>
                   <span className={muted}>
-                    {formatMoney(o.total)} · {new Date(o.createdAt).toLocaleString()}
+                    {formatMoney(o.total)} · {shopDateTime(o.createdAt)}
                   </span>
                 </li>
               ))}
@@ -130,7 +131,7 @@ export function NotificationsDialog({ open, onClose, supabase, orders, onOpenOrd
                 </div>
                 <p className={muted}>
                   {m.first_name} {m.last_name} · <a href={`mailto:${m.email}`}>{m.email}</a>
-                  {m.phone ? ` · ${m.phone}` : ''} · {new Date(m.created_at).toLocaleString()}
+                  {m.phone ? ` · ${m.phone}` : ''} · {shopDateTime(m.created_at)}
                 </p>
                 <p className={css({ mt: '1', whiteSpace: 'pre-wrap' })}>{m.message}</p>
               </li>

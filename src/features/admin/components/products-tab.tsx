@@ -26,6 +26,8 @@ type Props = {
   products: AdminProductsState
   onAdd: () => void
   onEdit: (row: AdminProductRow) => void
+  /** A budtender reads the catalogue without changing it (issue 32): no add, edit or delete. */
+  readOnly?: boolean
 }
 
 const PAGE_SIZE = 12
@@ -73,7 +75,7 @@ function StockBadge({ row }: { row: AdminProductRow }) {
 const one = (n: number | null) => (n ?? 0).toFixed(1)
 
 /** Product management (SPEC.md §2): search, sort, the table, edit and delete. */
-export function ProductsTab({ supabase, products, onAdd, onEdit }: Props) {
+export function ProductsTab({ supabase, products, onAdd, onEdit, readOnly = false }: Props) {
   const [query, setQuery] = useState('')
   const [sort, setSort] = useState<{ key: ProductSortKey; direction: 'asc' | 'desc' } | null>(null)
   const [page, setPage] = useState(1)
@@ -156,7 +158,7 @@ export function ProductsTab({ supabase, products, onAdd, onEdit }: Props) {
           }}
           className={cx(input(), css({ maxW: 'sm' }))}
         />
-        <Button onClick={onAdd}>+ Add Product</Button>
+        {!readOnly && <Button onClick={onAdd}>+ Add Product</Button>}
       </div>
       {products.error && !products.rows ? (
         <p role="alert" className={css({ color: 'danger.fg' })}>
@@ -249,7 +251,7 @@ export function ProductsTab({ supabase, products, onAdd, onEdit }: Props) {
                     </div>
                   </td>
                   <td>
-                    <div className={css({ display: 'flex', gap: '1' })}>
+                    <div className={css({ display: readOnly ? 'none' : 'flex', gap: '1' })}>
                       <button
                         type="button"
                         className={iconButton}

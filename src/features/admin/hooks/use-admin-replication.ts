@@ -56,14 +56,19 @@ export type AdminReplication = {
 
 type Replications = {
   orders: ReturnType<typeof replicateAdminOrders>
-  products: ReturnType<typeof replicateAdminProducts>
+  /** Null for a role that does not read the admin catalogue (a driver, docs/decisions/053). */
+  products: ReturnType<typeof replicateAdminProducts> | null
 }
 
 /**
- * Runs the admin replications while the dashboard is open: every order (pushing status changes)
- * and every product, inactive ones included, each with its live change feed.
+ * Runs the admin replications while the dashboard is open: every order the role may see (pushing
+ * status changes) and, when the role reads the catalogue, every product, inactive ones included,
+ * each with its live change feed.
  */
-export function useAdminReplication(supabase: SupabaseClient | null): AdminReplication {
+export function useAdminReplication(
+  supabase: SupabaseClient | null,
+  withProducts = true,
+): AdminReplication {
   const { db } = useHumoData()
   const ref = useRef<Replications | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -87,10 +92,12 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
       identifier: `humo-admin-orders-${id}`,
       waitForLeadership: false,
     })
-    const products = replicateAdminProducts(supabase, db, {
-      identifier: `humo-admin-products-${id}`,
-      waitForLeadership: false,
-    })
+    const products = withProducts
+      ? replicateAdminProducts(supabase, db, {
+          identifier: `humo-admin-products-${id}`,
+          waitForLeadership: false,
+        })
+      : null
     const current = { orders, products }
     ref.current = current
     const subscriptions = [
@@ -98,10 +105,13 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
       orders.error$.subscribe((e) => setError(e.message)),
       orders.received$.subscribe(() => setError(null)),
       orders.active$.subscribe(setActive),
-      products.error$.subscribe((e) => setProductsError(e.message)),
-      products.received$.subscribe(() => setProductsError(null)),
     ]
-    void products.awaitInitialReplication().then(() => {
+    if (products)
+      subscriptions.push(
+        products.error$.subscribe((e) => setProductsError(e.message)),
+        products.received$.subscribe(() => setProductsError(null)),
+      )
+    void products?.awaitInitialReplication().then(() => {
       if (ref.current !== current) return
       localStorage.setItem(PRODUCTS_SYNCED_KEY, id)
       setProductsSynced(true)
@@ -115,13 +125,13 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
       setOrdersPulled(true)
     })
     const stopOrders = watchChanges(supabase, 'humo-admin-orders', ['orders'], () => orders.nudge())
-    const stopProducts = watchChanges(supabase, 'humo-admin-products', CATALOGUE_TABLES, () =>
-      products.nudge(),
-    )
+    const stopProducts = products
+      ? watchChanges(supabase, 'humo-admin-products', CATALOGUE_TABLES, () => products.nudge())
+      : () => undefined
     const onOnline = () => {
       orders.reSync()
       orders.nudge()
-      products.nudge()
+      products?.nudge()
     }
     window.addEventListener('online', onOnline)
     return () => {
@@ -131,22 +141,22 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
       subscriptions.forEach((s) => s.unsubscribe())
       if (ref.current === current) ref.current = null
       void orders.cancel()
-      void products.cancel()
+      void products?.cancel()
     }
-  }, [supabase, db])
+  }, [supabase, db, withProducts])
 
   return {
     nudge: () => {
       ref.current?.orders.nudge()
-      ref.current?.products.nudge()
+      ref.current?.products?.nudge()
     },
-    nudgeProducts: () => ref.current?.products.nudge(),
+    nudgeProducts: () => ref.current?.products?.nudge(),
     whenOrdersSynced: async () => {
       await ref.current?.orders.awaitInitialReplication()
     },
     whenProductsPulled: async () => {
       const current = ref.current
-      if (!current) return false
+      if (!current?.products) return false
       await current.products.awaitInitialReplication()
       return true
     },
@@ -158,12 +168,12 @@ export function useAdminReplication(supabase: SupabaseClient | null): AdminRepli
     },
     whenProductsSynced: async () => {
       if (productsSynced) return
-      await ref.current?.products.awaitInitialReplication()
+      await ref.current?.products?.awaitInitialReplication()
     },
     stop: async () => {
       const current = ref.current
       ref.current = null
-      await Promise.all([current?.orders.cancel(), current?.products.cancel()])
+      await Promise.all([current?.orders.cancel(), current?.products?.cancel()])
       localStorage.removeItem(PRODUCTS_SYNCED_KEY)
       localStorage.removeItem(ORDERS_SYNCED_KEY)
       setProductsSynced(false)

@@ -15,6 +15,7 @@ import {
   timeSince,
   type OrderStatus,
 } from './order-board-model'
+import { shopDateTime } from '../admin-time'
 
 type Props = {
   order: AdminOrderDoc
@@ -138,7 +139,7 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, no
         <time
           className={small}
           dateTime={order.createdAt}
-          title={new Date(order.createdAt).toLocaleString()}
+          title={shopDateTime(order.createdAt)}
           data-testid="order-age"
         >
           {timeSince(order.createdAt, now)}

@@ -15,6 +15,7 @@ import { isWaitingToSync, moveTargets, shortOrderId, type OrderStatus } from './
 import { StatusBadge } from './order-card'
 import { OrderTotals } from './order-totals'
 import { SaleFacts } from './sale-facts'
+import { shopDate, shopDateTime } from '../admin-time'
 
 type Props = {
   order: AdminOrderDoc | null
@@ -43,7 +44,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
       onOpenChange={(open) => !open && onClose()}
       size="lg"
       title={order ? `Order ${shortOrderId(order.id)}` : 'Order'}
-      description={order ? `Placed ${new Date(order.createdAt).toLocaleString()}` : undefined}
+      description={order ? `Placed ${shopDateTime(order.createdAt)}` : undefined}
     >
       {order && (
         <div className={css({ display: 'grid', gap: '5' })}>
@@ -164,7 +165,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                 {!pickup && order.estimatedDelivery && (
                   <>
                     <dt>Estimated</dt>
-                    <dd>{new Date(order.estimatedDelivery).toLocaleDateString()}</dd>
+                    <dd>{shopDate(order.estimatedDelivery)}</dd>
                   </>
                 )}
                 {order.trackingNumber && (
@@ -182,7 +183,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                   <li key={`${h.at}-${i}`}>
                     <strong>{words(h.status ?? '')}</strong>{' '}
                     <span className={css({ color: 'fg.muted' })}>
-                      {h.at ? new Date(h.at).toLocaleString() : ''}
+                      {shopDateTime(h.at)}
                       {h.by ? ` by ${h.by}` : ''}
                     </span>
                     {h.idChecked && (
@@ -190,7 +191,7 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
                         {idCheck}
                         {h.mmicChecked ? `, ${MMIC_CHECK_LABEL}` : ''}
                         {h.by ? ` by ${h.by}` : ''}
-                        {h.at ? ` at ${new Date(h.at).toLocaleString()}` : ''}
+                        {h.at ? ` at ${shopDateTime(h.at)}` : ''}
                       </span>
                     )}
                   </li>

@@ -5,10 +5,12 @@
  * is shown once, when it is created.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { isStaffRole, type StaffRole } from './staff-roles'
 
 export type StaffInvitation = {
   id: string
   note: string
+  role: StaffRole
   createdAt: string
   expiresAt: string
   createdBy: string | null
@@ -39,8 +41,12 @@ export function forgetInvitationInAddress() {
 export async function createInvitation(
   supabase: SupabaseClient,
   note: string,
+  role: StaffRole,
 ): Promise<NewInvitation> {
-  const response = await supabase.rpc('admin_create_staff_invitation', { p_note: note.trim() })
+  const response = await supabase.rpc('admin_create_staff_invitation', {
+    p_note: note.trim(),
+    p_role: role,
+  })
   if (response.error) throw new Error(response.error.message)
   return response.data as NewInvitation
 }
@@ -56,7 +62,7 @@ export async function revokeInvitation(supabase: SupabaseClient, id: string): Pr
   if (error) throw new Error(error.message)
 }
 
-export type JoinAnswer = { ok: true } | { ok: false; error: string }
+export type JoinAnswer = { ok: true; role: StaffRole } | { ok: false; error: string }
 
 /** The signed-in user joins the staff with an invitation code. */
 export async function acceptInvitation(
@@ -65,8 +71,36 @@ export async function acceptInvitation(
 ): Promise<JoinAnswer> {
   const response = await supabase.rpc('accept_staff_invitation', { p_code: code.trim() })
   if (response.error) return { ok: false, error: response.error.message }
-  const answer = response.data as { joined: boolean; message?: string }
-  return answer.joined
-    ? { ok: true }
-    : { ok: false, error: answer.message ?? 'That invitation code is not right.' }
+  const answer = response.data as { joined: boolean; role?: string; message?: string }
+  if (!answer.joined)
+    return { ok: false, error: answer.message ?? 'That invitation code is not right.' }
+  // An older server answers without the role: its only staff role was the owner's.
+  return { ok: true, role: isStaffRole(answer.role) ? answer.role : 'owner' }
 }
+
+/** A member of staff as an owner sees them in Admin Settings, Staff. */
+export type StaffMember = {
+  userId: string
+  email: string | null
+  role: StaffRole
+  createdAt: string
+}
+
+export async function fetchStaffMembers(supabase: SupabaseClient): Promise<StaffMember[]> {
+  const response = await supabase.rpc('admin_staff')
+  if (response.error) throw new Error(response.error.message)
+  return response.data as StaffMember[]
+}
+
+/** An owner changes someone's role; the server keeps the shop's last owner (and says so). */
+export async function setStaffRole(
+  supabase: SupabaseClient,
+  userId: string,
+  role: StaffRole,
+): Promise<void> {
+  const { error } = await supabase.rpc('admin_set_staff_role', { p_user: userId, p_role: role })
+  if (error) throw new Error(error.message)
+}
+
+/** The message the server gives for the last owner, shown before it is even asked. */
+export const LAST_OWNER_MESSAGE = 'The shop must keep at least one owner.'
