@@ -18,6 +18,7 @@ import {
 } from './backup.ts'
 import { openDurablePGlite } from './database.ts'
 import { createJwtKeys } from './jwt-keys.ts'
+import { keepNewFilesPrivate } from './private-files.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const dataDir = process.env.HUMO_DATA_DIR || `${repo}.humo-data`
@@ -74,6 +75,8 @@ async function restore(file: string | undefined): Promise<void> {
   console.log(`Restored ${dataDir} from ${file} (${describe(manifest)})`)
 }
 
+// Backups and restored folders are their user's only, whatever the shell's umask (decision 052).
+keepNewFilesPrivate()
 const [command, arg] = process.argv.slice(2)
 const run = command === 'backup' ? backup() : command === 'restore' ? restore(arg) : null
 if (!run) {

@@ -23,6 +23,14 @@ import { createGunzip, createGzip } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import tar from 'tar-stream'
 import { fsyncTree, listMigrations } from './database.ts'
+import {
+  BACKUP_FILE_NAME as BACKUP_NAME,
+  makeTreePrivate,
+  MOVED_ASIDE_SUFFIX,
+  PRIVATE_DIR_MODE,
+  PrivateNodeFS,
+  RESTORING_SUFFIX,
+} from './private-files.ts'
 
 export const BACKUP_FORMAT = 'humo-backup'
 export const BACKUP_VERSION = 1
@@ -30,7 +38,6 @@ const MANIFEST = 'humo-backup.json'
 const DATABASE = 'database.tar.gz'
 /** Files of the data folder kept beside the database (the storage folder comes on top). */
 const DATA_FILES = ['jwt-secret', 'setup-code']
-const BACKUP_NAME = /^humo-backup-\d{8}-\d{6}(?:-\d+)?\.tar\.gz$/
 /** What an entry of a backup may hold at most once unpacked; more is not a file this code wrote. */
 const MAX_ENTRY_BYTES = 4 * 1024 ** 3
 const MAX_MANIFEST_BYTES = 64 * 1024 ** 2
@@ -371,18 +378,19 @@ export async function restoreBackup(
 ): Promise<{ manifest: BackupManifest; movedAside: string | null }> {
   const target = resolve(dataDir)
   const when = stamp(new Date())
-  const staging = `${target}.restoring-${when}-${randomBytes(3).toString('hex')}`
+  const staging = `${target}${RESTORING_SUFFIX}${when}-${randomBytes(3).toString('hex')}`
   await mkdir(staging, { recursive: true, mode: 0o700 })
   let manifest: BackupManifest
   try {
     const extracted = await extractBackup(file, staging)
     manifest = extracted.manifest
     await refuseNewer(file, manifest.migrations, manifest.appVersion)
-    await mkdir(join(staging, 'storage'), { recursive: true })
+    await mkdir(join(staging, 'storage'), { recursive: true, mode: PRIVATE_DIR_MODE })
     // PGlite unpacks its own dump into the new folder; opening it also proves the dump is sound,
-    // and its migrations are the truth about the schema (the manifest only repeats them).
+    // and its migrations are the truth about the schema (the manifest only repeats them). Its
+    // files are private (decision 052), whatever modes the dump gives them.
     const db = await PGlite.create({
-      dataDir: join(staging, 'db'),
+      fs: new PrivateNodeFS(join(staging, 'db')),
       loadDataDir: extracted.database,
     })
     try {
@@ -397,6 +405,10 @@ export async function restoreBackup(
     } finally {
       await db.close()
     }
+    // The folder moved aside keeps its modes: an older install's 0666 files are made private
+    // first (decision 052); the new one is checked too. Before the fsync, which takes the modes.
+    makeTreePrivate(staging)
+    makeTreePrivate(target)
     // PGlite unpacked the dump without a single fsync: the restored shop must survive a power cut.
     await fsyncTree(staging)
   } catch (error) {
@@ -405,7 +417,7 @@ export async function restoreBackup(
   }
   let movedAside: string | null = null
   if (existsSync(target)) {
-    movedAside = `${target}.before-restore-${when}`
+    movedAside = `${target}${MOVED_ASIDE_SUFFIX}${when}`
     await rename(target, movedAside)
   }
   await rename(staging, target)

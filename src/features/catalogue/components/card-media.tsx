@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { importWhenReachable } from '../../../lib/import-when-reachable'
 import { css, cx } from 'styled-system/css'
 import { useMediaUrl } from '../../../data/hooks/use-media-url'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
@@ -8,8 +9,10 @@ import { firstVideo, primaryImage } from '../product-media'
 
 // The player is made only when a preview is asked for (hover or tap, below), so its code loads
 // then, not with every menu (the storefront's JavaScript budget, decision 051).
-const ProductVideo = lazy(() =>
-  import('./product-video').then((m) => ({ default: m.ProductVideo })),
+// Offline before the service worker holds it, the poster stays until the connection is back
+// (import-when-reachable.ts), instead of the page falling to the error screen.
+const ProductVideo = lazy(
+  importWhenReachable(() => import('./product-video').then((m) => ({ default: m.ProductVideo }))),
 )
 
 // Buttons sit above the card-wide link overlay.

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { importWhenReachable } from '../../../lib/import-when-reachable'
 import { css } from 'styled-system/css'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { ChevronLeftIcon, ChevronRightIcon, PlayIcon } from '../../../ui/icons'
@@ -8,8 +9,10 @@ import { serverRender } from '../../../lib/server-render'
 
 // Loaded when a video slide is first shown (its poster shows meanwhile), not with every product
 // page: most products have no video (the storefront's JavaScript budget, decision 051).
-const ProductVideo = lazy(() =>
-  import('./product-video').then((m) => ({ default: m.ProductVideo })),
+// Offline before the service worker holds it, the poster stays until the connection is back
+// (import-when-reachable.ts), instead of the page falling to the error screen.
+const ProductVideo = lazy(
+  importWhenReachable(() => import('./product-video').then((m) => ({ default: m.ProductVideo }))),
 )
 
 function Slide({

@@ -58,7 +58,13 @@ export const ProductCard = memo(function ProductCard({
   const stock = STOCK_BADGE[level]
   const { db } = useHumoData()
   // Only what fits today's daily limit (add-limits.ts), read when pressed; its code loads then.
-  const add = () => void import('../daily-room').then((m) => m.addFromCard(onAdd, product, db))
+  // Offline before the service worker holds it, the add goes ahead: the cart and the server still
+  // check the limit.
+  const add = () =>
+    void import('../daily-room').then(
+      (m) => m.addFromCard(onAdd, product, db),
+      () => onAdd(product),
+    )
   const [hovered, setHovered] = useState(false)
 
   return (

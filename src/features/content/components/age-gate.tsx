@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { importWhenReachable } from '../../../lib/import-when-reachable'
 import { serverRender } from '../../../lib/server-render'
 import { gateAnswer } from '../../../lib/visitor-kind'
 
 // Only a first visit shows the gate: its screen loads then, not with every page (the storefront's
 // JavaScript budget, decision 051). The splash covers the moment it takes.
-const AgeGateScreen = lazy(() => import('./age-gate-screen'))
+const AgeGateScreen = lazy(importWhenReachable(() => import('./age-gate-screen')))
 
 /**
  * DESIGN.md §9: California law keeps the storefront to adults 21 and older, and to medical
