@@ -228,7 +228,10 @@ export type ImportRow = {
   name: string
   action: 'create' | 'update'
   /** The facts only where the file has their columns (product-facts-csv.ts). */
-  payload: Omit<SaveProductPayload, 'id' | 'media' | keyof ProductFacts> &
+  payload: Omit<
+    SaveProductPayload,
+    'id' | 'media' | 'metrc_package_tag' | 'metrc_unit' | keyof ProductFacts
+  > &
     Partial<ProductFacts> & {
       media:
         | {
@@ -372,6 +375,9 @@ export function parseProductsCsv(
       thc_mg: '',
       cbd_mg: '',
       servings: '',
+      // Import Products does not carry the Metrc package yet (decision 054): left as it is.
+      metrc_package_tag: '',
+      metrc_unit: '',
       effects: (record.effects ?? '').split('|').filter((e) => e.trim()),
       terpenes: (record.terpenes ?? '')
         .split('|')
