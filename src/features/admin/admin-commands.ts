@@ -15,6 +15,7 @@ export type CommandId =
   | 'notifications'
   | 'featured'
   | 'sales-report'
+  | 'metrc-sales'
   | 'settings'
 
 export type AdminCommand = {
@@ -139,6 +140,13 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
     title: 'Generate Sales Report',
     description: 'Totals for a period, with a CSV',
     keywords: ['report', 'sales', 'revenue', 'csv'],
+  },
+  {
+    id: 'metrc-sales',
+    category: 'Reports',
+    title: 'Metrc Sales',
+    description: "A day's sales and returns by Metrc package, as the CSV Metrc imports",
+    keywords: ['metrc', 'track and trace', 'cctt', 'package', 'csv', 'state', 'compliance'],
   },
   {
     id: 'settings',

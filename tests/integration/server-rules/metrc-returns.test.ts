@@ -32,6 +32,20 @@ afterAll(async () => {
   await backend?.close()
 })
 
+type TaxReportFigures = Record<
+  | 'returns'
+  | 'returnsNotDeducted'
+  | 'returnedGoods'
+  | 'returnedExciseTax'
+  | 'returnedSalesTax'
+  | 'refunds'
+  | 'exciseTax'
+  | 'salesTax'
+  | 'exciseTaxDue'
+  | 'salesTaxDue',
+  number
+>
+
 type ReturnAnswer = {
   id: string
   goods: number
@@ -259,7 +273,7 @@ describe('returns in Metrc sales and the tax report', () => {
     const today = shopDate()
     const report = async () =>
       (
-        await rpc<Record<string, number>>(admin.client, 'admin_tax_report', {
+        await rpc<TaxReportFigures>(admin.client, 'admin_tax_report', {
           p_from: today,
           p_to: today,
         })

@@ -105,11 +105,9 @@ describe('the handoff and the Metrc package', () => {
         orderInput([{ productId: noUnit.id, quantity: 1 }], { customer: person() }),
       ),
     )
-    expect(await handOverAs(admin, first.id)).toMatchObject({
-      applied: false,
-      reason: 'package_unit_missing',
-      message: expect.stringContaining('No Unit Gummies has no Metrc unit of measure'),
-    })
+    const noUnitAnswer = await handOverAs(admin, first.id)
+    expect(noUnitAnswer).toMatchObject({ applied: false, reason: 'package_unit_missing' })
+    expect(noUnitAnswer.message).toContain('No Unit Gummies has no Metrc unit of measure')
 
     const weightless = await createProduct(backend, {
       name: 'Weightless Shake',
@@ -122,11 +120,9 @@ describe('the handoff and the Metrc package', () => {
         orderInput([{ productId: weightless.id, quantity: 1 }], { customer: person() }),
       ),
     )
-    expect(await handOverAs(admin, second.id)).toMatchObject({
-      applied: false,
-      reason: 'package_unit_missing',
-      message: expect.stringContaining('counted in Grams but the product has no weight'),
-    })
+    const weightlessAnswer = await handOverAs(admin, second.id)
+    expect(weightlessAnswer).toMatchObject({ applied: false, reason: 'package_unit_missing' })
+    expect(weightlessAnswer.message).toContain('counted in Grams but the product has no weight')
   })
 
   it('does not ask a package of merchandise', async () => {
@@ -309,7 +305,7 @@ describe('Metrc sales of a day', () => {
     expect(receipt(pickup.id)).toEqual([
       {
         'Receipt Number': pickup.id.slice(0, 8).toUpperCase(),
-        'Sales Date Time': expect.stringMatching(dateTime),
+        'Sales Date Time': receipt(pickup.id)[0]?.['Sales Date Time'],
         'Sales Customer Type': 'Consumer',
         'Patient License Number': '',
         'Caregiver License Number': '',
@@ -323,7 +319,8 @@ describe('Metrc sales of a day', () => {
         'Recipient Address Postal Code': '',
       },
     ])
-    expect(receipt(pickup.id)[0]!['Sales Date Time'].slice(0, 10)).toBe(shopDate())
+    expect(receipt(pickup.id)[0]?.['Sales Date Time']).toMatch(dateTime)
+    expect(receipt(pickup.id)[0]?.['Sales Date Time']?.slice(0, 10)).toBe(shopDate())
     expect(receipt(delivery.id)).toEqual([
       expect.objectContaining({
         'Sales Customer Type': 'Consumer',

@@ -33,6 +33,7 @@ import { useReferenceLists } from '../hooks/use-admin-data'
 import { useOnline } from '../hooks/use-online'
 import { errorBox, grid2, muted, sectionTitle } from './admin-styles'
 import { MediaThumb } from './media-thumb'
+import { MetrcPackageFields } from '../metrc/metrc-package-fields'
 import { ProductFactsFields } from './product-facts-fields'
 import { ProductTraitsFields } from './product-traits-fields'
 import { ReferenceSelect } from './reference-select'
@@ -335,6 +336,12 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
       </div>
 
       <ProductFactsFields
+        values={values}
+        errors={errors}
+        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
+      />
+
+      <MetrcPackageFields
         values={values}
         errors={errors}
         onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}

@@ -28,7 +28,10 @@ export const metrcPackageSchema = v.object({
     v.transform(normalizeMetrcTag),
     v.check((tag) => tag === '' || METRC_TAG_PATTERN.test(tag), METRC_TAG_MESSAGE),
   ),
-  metrc_unit: v.picklist(['', ...METRC_UNITS], `Metrc unit of measure must be one of ${METRC_UNITS.join(', ')}`),
+  metrc_unit: v.picklist(
+    ['', ...METRC_UNITS],
+    `Metrc unit of measure must be one of ${METRC_UNITS.join(', ')}`,
+  ),
 })
 
 export type MetrcTogether = {
@@ -44,7 +47,8 @@ export function metrcPackageProblems(
 ): Partial<Record<'metrc_package_tag' | 'metrc_unit', string>> {
   if (form.metrc_package_tag !== '' && !form.is_cannabis)
     return { metrc_package_tag: METRC_NOT_CANNABIS_MESSAGE }
-  if (form.metrc_package_tag !== '' && form.metrc_unit === '') return { metrc_unit: METRC_UNIT_MESSAGE }
+  if (form.metrc_package_tag !== '' && form.metrc_unit === '')
+    return { metrc_unit: METRC_UNIT_MESSAGE }
   if (form.metrc_unit !== '' && form.metrc_unit !== 'Each' && !((form.weight_grams ?? 0) > 0))
     return { metrc_unit: metrcWeightMessage(form.metrc_unit) }
   return {}
