@@ -38,15 +38,16 @@ test('a pickup handed over today is in the day’s Metrc sales CSV, by its packa
   page,
   baseURL,
 }) => {
-  const order = await placeShopperOrder(baseURL!, 'pickup', 'Metrc')
+  const order = await placeShopperOrder(baseURL!, 'pickup', 'Metrc', { quantity: 1 })
   const handed = await moveOnServer(baseURL!, order.id, 'pending', 'delivered')
   expect(handed.applied).toBe(true)
   const admin = await adminClient(baseURL!)
-  const { data: product } = await admin
+  const { data: product, error } = await admin
     .from('products')
     .select('metrc_package_tag')
     .eq('name', 'Watermelon Sea Salt Gummies')
     .single<{ metrc_package_tag: string }>()
+  expect(error).toBeNull()
   expect(product!.metrc_package_tag).toMatch(/^1A4[0-9A-F]{21}$/)
 
   await openDashboard(page, baseURL!)
