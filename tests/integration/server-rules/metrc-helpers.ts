@@ -17,7 +17,7 @@ export function recordedLayout(): string[] {
   const section = text.split('### The layout')[1]!.split('\n## ')[0]!.split('\n### ')[0]!
   return section
     .split('\n')
-    .map((line) => /^\| (\d+) \| ([^|]+?) \|/.exec(line))
+    .map((line) => /^\|\s*(\d+)\s*\|\s*([^|]+?)\s*\|/.exec(line))
     .filter((match): match is RegExpExecArray => match !== null)
     .map((match) => match[2]!)
 }

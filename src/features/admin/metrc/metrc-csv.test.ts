@@ -5,6 +5,7 @@ import { checkReturnForm } from '../orders/order-returns'
 import { metrcGapsOf, metrcSalesToCsv, metrcFileName } from './metrc-csv'
 import { METRC_SALES_COLUMNS } from './metrc-layout'
 import { metrcSalesDayOf, type MetrcSalesDay } from './metrc-sales'
+import { readMetrcCells } from './metrc-package-csv'
 import { csvSalesReporter } from './sales-reporter'
 
 const TAG_A = '1A4FF0100000022000000123'
@@ -218,5 +219,27 @@ describe('the return form', () => {
         refund: 'Dollars and cents only (like 12.50)',
       },
     })
+  })
+})
+
+describe('the Metrc package in Export and Import Products', () => {
+  it('reads the package only where the file has its columns, in capitals, empty as none', () => {
+    const columns = ['sku', 'metrc_package_tag', 'metrc_unit']
+    expect(
+      readMetrcCells(
+        { metrc_package_tag: '1a4ff0100000022000000123 ', metrc_unit: 'Grams' },
+        columns,
+      ),
+    ).toEqual({ fields: { metrc_package_tag: TAG_A, metrc_unit: 'Grams' }, errors: [] })
+    expect(readMetrcCells({ metrc_package_tag: '', metrc_unit: '' }, columns)).toEqual({
+      fields: { metrc_package_tag: null, metrc_unit: null },
+      errors: [],
+    })
+    expect(readMetrcCells({}, ['sku'])).toEqual({ fields: {}, errors: [] })
+    const bad = readMetrcCells({ metrc_package_tag: 'XYZ', metrc_unit: 'Bushels' }, columns)
+    expect(bad.errors).toEqual([
+      expect.stringMatching(/^metrc_package_tag: Metrc package tag must be/),
+      expect.stringMatching(/^metrc_unit: Metrc unit of measure must be one of/),
+    ])
   })
 })
