@@ -14,6 +14,7 @@ import {
   type CategorySlug,
   type ProductSeed,
 } from './catalogue.ts'
+import { metrcPackageOf } from './metrc-package.ts'
 import { productCoverSvg } from './product-art.ts'
 
 export interface CatalogueRows {
@@ -117,24 +118,6 @@ export function factsOf(seed: ProductSeed): ProductFacts {
   throw new Error(`Seed product ${seed.name}: no facts (an edible needs its THC milligrams)`)
 }
 
-/**
- * The Metrc package a demo product is sold from (issue 32, decision 054): a UID of Metrc's shape
- * (24 hexadecimal characters, 1A4 first) made from the product's place in the catalogue, so every
- * cannabis product can be handed over in the demo; bulk goods are counted in grams, packaged goods
- * each. Merchandise has none: Metrc does not track it.
- */
-export function metrcPackageOf(
-  seed: ProductSeed,
-  index: number,
-): { metrc_package_tag: string | null; metrc_unit: string | null } {
-  if (!factsOf(seed).is_cannabis) return { metrc_package_tag: null, metrc_unit: null }
-  const bulk = seed.type === 'Bulk Flower' || seed.type === 'Bulk Concentrates'
-  return {
-    metrc_package_tag: `1A4060300004D2E${(index + 1).toString(16).toUpperCase().padStart(9, '0')}`,
-    metrc_unit: bulk && seed.weightGrams ? 'Grams' : 'Each',
-  }
-}
-
 export function buildCatalogue(options: { products?: number; now?: Date } = {}): CatalogueRows {
   const now = options.now ?? new Date()
   const wanted = Math.max(options.products ?? handWritten.length, 0)
@@ -211,7 +194,7 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
       smokeback_percentage: seed.smokeback ?? null,
       weight_grams: seed.weightGrams,
       ...factsOf(seed),
-      ...metrcPackageOf(seed, index),
+      ...metrcPackageOf(seed, index, factsOf(seed).is_cannabis),
       brand_id: brand,
       category_id: category,
       product_type_id: type,

@@ -94,10 +94,13 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
   filesRef.current = files
   useEffect(() => () => filesRef.current.forEach((f) => URL.revokeObjectURL(f.url)), [])
 
+  /** A field's new value; the field sections (facts, Metrc package) key it themselves. */
+  const setField = (key: keyof ProductFormValues, value: unknown) =>
+    setValues((s) => ({ ...s, [key]: value }))
   const set =
     <K extends keyof ProductFormValues>(key: K) =>
     (value: ProductFormValues[K]) =>
-      setValues((s) => ({ ...s, [key]: value }))
+      setField(key, value)
   const text = (key: keyof ProductFormValues) => ({
     value: values[key] as string,
     onValueChange: set(key) as (v: string) => void,
@@ -335,17 +338,8 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
         />
       </div>
 
-      <ProductFactsFields
-        values={values}
-        errors={errors}
-        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
-      />
-
-      <MetrcPackageFields
-        values={values}
-        errors={errors}
-        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
-      />
+      <ProductFactsFields values={values} errors={errors} onChange={setField} />
+      <MetrcPackageFields values={values} errors={errors} onChange={setField} />
 
       <ProductTraitsFields
         values={values}
