@@ -86,3 +86,42 @@ test('the dashboard says a completed day has not been exported, until its CSV is
   // That day is no longer named (another may be, until it is exported too).
   await expect(page.getByText(`Metrc sales for ${first} have not been exported yet`)).toHaveCount(0)
 })
+
+test('staff record a return on a completed order: the cannabis is held for destruction, not restocked', async ({
+  page,
+  baseURL,
+}) => {
+  const order = await placeShopperOrder(baseURL!, 'pickup', 'Returns', { quantity: 2 })
+  expect((await moveOnServer(baseURL!, order.id, 'pending', 'delivered')).applied).toBe(true)
+  const admin = await adminClient(baseURL!)
+  const productOf = async () =>
+    (
+      await admin
+        .from('products')
+        .select('quantity_available, destruction_held')
+        .eq('name', 'Watermelon Sea Salt Gummies')
+        .single<{ quantity_available: number; destruction_held: number }>()
+    ).data!
+  const before = await productOf()
+
+  await openDashboard(page, baseURL!)
+  const card = page.getByTestId('column-delivered').locator(`[data-order-id="${order.id}"]`)
+  await card.getByRole('button', { name: order.number, exact: true }).click()
+  const detail = page.getByRole('dialog', { name: `Order ${order.number}` })
+  await detail.getByRole('button', { name: 'Record return' }).click()
+  const form = detail.getByRole('form', { name: 'Record return' })
+  await expect(form).toContainText('Held for destruction')
+  // Nothing chosen: the form says so and sends nothing.
+  await form.getByRole('button', { name: 'Save return' }).click()
+  await expect(form.getByText('Say how many of at least one line came back')).toBeVisible()
+  await form.getByLabel('Quantity of Watermelon Sea Salt Gummies returned').fill('1')
+  await form.getByLabel('Reason').fill('Damaged packaging')
+  await form.getByLabel(/^Money given back/).fill('5')
+  await form.getByRole('button', { name: 'Save return' }).click()
+  await expect(detail.getByText(/^Return recorded\./)).toBeVisible()
+  await expect(detail).toContainText('1 × Watermelon Sea Salt Gummies (held for destruction)')
+
+  const after = await productOf()
+  expect(after.destruction_held).toBe(before.destruction_held + 1)
+  expect(after.quantity_available).toBe(before.quantity_available)
+})
