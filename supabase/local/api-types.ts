@@ -230,6 +230,30 @@ export type Database = {
         }
         Relationships: []
       }
+      metrc_exports: {
+        Row: {
+          day: string
+          exported_at: string
+          exported_by: string | null
+          id: string
+          receipts: number
+        }
+        Insert: {
+          day: string
+          exported_at?: string
+          exported_by?: string | null
+          id?: string
+          receipts: number
+        }
+        Update: {
+          day?: string
+          exported_at?: string
+          exported_by?: string | null
+          id?: string
+          receipts?: number
+        }
+        Relationships: []
+      }
       order_items: {
         Row: {
           _deleted: boolean
@@ -242,6 +266,9 @@ export type Database = {
           limit_grams: number | null
           line_number: number
           line_total: number
+          metrc_package_tag: string | null
+          metrc_unit: string | null
+          metrc_unit_quantity: number | null
           order_id: string
           product_id: string | null
           product_name: string
@@ -262,6 +289,9 @@ export type Database = {
           limit_grams?: number | null
           line_number?: number
           line_total: number
+          metrc_package_tag?: string | null
+          metrc_unit?: string | null
+          metrc_unit_quantity?: number | null
           order_id: string
           product_id?: string | null
           product_name: string
@@ -282,6 +312,9 @@ export type Database = {
           limit_grams?: number | null
           line_number?: number
           line_total?: number
+          metrc_package_tag?: string | null
+          metrc_unit?: string | null
+          metrc_unit_quantity?: number | null
           order_id?: string
           product_id?: string | null
           product_name?: string
@@ -304,6 +337,129 @@ export type Database = {
             columns: ['product_id']
             isOneToOne: false
             referencedRelation: 'products'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      order_return_lines: {
+        Row: {
+          amount: number
+          id: string
+          is_cannabis: boolean
+          metrc_package_tag: string | null
+          metrc_unit: string | null
+          metrc_unit_quantity: number | null
+          order_item_id: string
+          product_id: string | null
+          product_name: string
+          quantity: number
+          restocked: boolean
+          return_id: string
+        }
+        Insert: {
+          amount: number
+          id?: string
+          is_cannabis: boolean
+          metrc_package_tag?: string | null
+          metrc_unit?: string | null
+          metrc_unit_quantity?: number | null
+          order_item_id: string
+          product_id?: string | null
+          product_name: string
+          quantity: number
+          restocked?: boolean
+          return_id: string
+        }
+        Update: {
+          amount?: number
+          id?: string
+          is_cannabis?: boolean
+          metrc_package_tag?: string | null
+          metrc_unit?: string | null
+          metrc_unit_quantity?: number | null
+          order_item_id?: string
+          product_id?: string | null
+          product_name?: string
+          quantity?: number
+          restocked?: boolean
+          return_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'order_return_lines_order_item_id_fkey'
+            columns: ['order_item_id']
+            isOneToOne: false
+            referencedRelation: 'order_items'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'order_return_lines_product_id_fkey'
+            columns: ['product_id']
+            isOneToOne: false
+            referencedRelation: 'products'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'order_return_lines_return_id_fkey'
+            columns: ['return_id']
+            isOneToOne: false
+            referencedRelation: 'order_returns'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      order_returns: {
+        Row: {
+          cannabis: number
+          excise_tax: number
+          full_refund: boolean
+          goods: number
+          id: string
+          local_tax: number
+          order_id: string
+          reason: string
+          recorded_by: string | null
+          refund: number
+          return_day: string
+          returned_at: string
+          sales_tax: number
+        }
+        Insert: {
+          cannabis: number
+          excise_tax?: number
+          full_refund: boolean
+          goods: number
+          id?: string
+          local_tax?: number
+          order_id: string
+          reason: string
+          recorded_by?: string | null
+          refund: number
+          return_day: string
+          returned_at?: string
+          sales_tax?: number
+        }
+        Update: {
+          cannabis?: number
+          excise_tax?: number
+          full_refund?: boolean
+          goods?: number
+          id?: string
+          local_tax?: number
+          order_id?: string
+          reason?: string
+          recorded_by?: string | null
+          refund?: number
+          return_day?: string
+          returned_at?: string
+          sales_tax?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'order_returns_order_id_fkey'
+            columns: ['order_id']
+            isOneToOne: false
+            referencedRelation: 'orders'
             referencedColumns: ['id']
           },
         ]
@@ -589,6 +745,7 @@ export type Database = {
           cbd_percentage: number | null
           created_at: string
           description: string | null
+          destruction_held: number
           id: string
           is_active: boolean
           is_cannabis: boolean
@@ -597,6 +754,8 @@ export type Database = {
           is_unlimited_quantity: boolean
           limit_class: string | null
           limit_grams: number | null
+          metrc_package_tag: string | null
+          metrc_unit: string | null
           name: string
           original_price: number | null
           price: number | null
@@ -623,6 +782,7 @@ export type Database = {
           cbd_percentage?: number | null
           created_at?: string
           description?: string | null
+          destruction_held?: number
           id?: string
           is_active?: boolean
           is_cannabis?: boolean
@@ -631,6 +791,8 @@ export type Database = {
           is_unlimited_quantity?: boolean
           limit_class?: string | null
           limit_grams?: number | null
+          metrc_package_tag?: string | null
+          metrc_unit?: string | null
           name: string
           original_price?: number | null
           price?: number | null
@@ -657,6 +819,7 @@ export type Database = {
           cbd_percentage?: number | null
           created_at?: string
           description?: string | null
+          destruction_held?: number
           id?: string
           is_active?: boolean
           is_cannabis?: boolean
@@ -665,6 +828,8 @@ export type Database = {
           is_unlimited_quantity?: boolean
           limit_class?: string | null
           limit_grams?: number | null
+          metrc_package_tag?: string | null
+          metrc_unit?: string | null
           name?: string
           original_price?: number | null
           price?: number | null
@@ -859,6 +1024,14 @@ export type Database = {
       admin_import_stage: {
         Args: { p_first: number; p_import: string; p_rows: Json }
         Returns: number
+      }
+      admin_mark_metrc_exported: { Args: { p_day: string }; Returns: Json }
+      admin_metrc_sales: { Args: { p_day: string }; Returns: Json }
+      admin_metrc_unexported_days: { Args: { p_days?: number }; Returns: Json }
+      admin_order_returns: { Args: { p_order: string }; Returns: Json }
+      admin_record_return: {
+        Args: { p_lines: Json; p_order: string; p_reason: string; p_refund: number }
+        Returns: Json
       }
       admin_revoke_staff_invitation: { Args: { p_id: string }; Returns: boolean }
       admin_save_compliance_rule: { Args: { p_rule: Json }; Returns: Json }

@@ -72,6 +72,14 @@ export async function runChunkedImport(
   chunkRows = IMPORT_CHUNK_ROWS,
 ): Promise<string> {
   const write = { ...meta, readOnly: false }
+  // The Metrc package (decision 054) is written after the apply, in its transaction
+  // (product_import_metrc_packages); the staging takes the rows without it.
+  const given = rows
+  rows = rows.map((row) => {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) return row
+    const { metrc_package_tag: _tag, metrc_unit: _unit, ...rest } = row as Record<string, unknown>
+    return rest
+  })
   const opened = await withRequestRole(db, auth, write, (tx) =>
     tx.query<{ id: string }>('select public.admin_import_begin() as id'),
   )
@@ -110,6 +118,9 @@ export async function runChunkedImport(
         )
         body = done.rows[0]?.body ?? ''
       }
+      await tx.query('select public.product_import_metrc_packages($1::text::jsonb)', [
+        JSON.stringify(given),
+      ])
       return body
     })
   } catch (error) {

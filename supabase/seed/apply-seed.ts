@@ -154,6 +154,10 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
       `update public.orders o set
          created_at = o.created_at - $2::interval,
          tracking_number = $3,
+         -- The handoff with its history entry (the last one), so a demo sale counts on the day
+         -- its history says (the tax report, Metrc sales and their reminder, decision 054).
+         handed_off_at = o.handed_off_at
+           - $2::interval * (1 - (jsonb_array_length(o.status_history) - 1) / 4.0),
          estimated_delivery = o.estimated_delivery
            - ((o.created_at at time zone 'America/Los_Angeles')::date
               - ((o.created_at - $2::interval) at time zone 'America/Los_Angeles')::date),

@@ -118,3 +118,18 @@ describe('the generated catalogue of the benchmarks', () => {
     expect(generateProducts(50).slice(0, 20)).toEqual(generateProducts(20))
   })
 })
+
+describe('the demo catalogue’s Metrc packages (decision 054)', () => {
+  it('gives every cannabis product a package of Metrc’s shape, unique, and merchandise none', () => {
+    const { products } = buildCatalogue()
+    const cannabis = products.filter((p) => p.is_cannabis)
+    expect(cannabis.length).toBeGreaterThan(0)
+    for (const p of cannabis) {
+      expect(p.metrc_package_tag).toMatch(/^1A4[0-9A-F]{21}$/)
+      expect(['Each', 'Grams']).toContain(p.metrc_unit)
+    }
+    expect(new Set(cannabis.map((p) => p.metrc_package_tag)).size).toBe(cannabis.length)
+    for (const p of products.filter((p) => !p.is_cannabis))
+      expect(p).toMatchObject({ metrc_package_tag: null, metrc_unit: null })
+  })
+})

@@ -14,6 +14,7 @@ import {
   type CategorySlug,
   type ProductSeed,
 } from './catalogue.ts'
+import { metrcPackageOf } from './metrc-package.ts'
 import { productCoverSvg } from './product-art.ts'
 
 export interface CatalogueRows {
@@ -193,6 +194,7 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
       smokeback_percentage: seed.smokeback ?? null,
       weight_grams: seed.weightGrams,
       ...factsOf(seed),
+      ...metrcPackageOf(seed, index, factsOf(seed).is_cannabis),
       brand_id: brand,
       category_id: category,
       product_type_id: type,

@@ -23,9 +23,10 @@ test('the palette opens, filters and closes', async ({ page, baseURL }) => {
   await page.getByRole('button', { name: /Command/ }).click()
   const search = page.getByPlaceholder('Search commands...')
   await expect(search).toBeVisible()
-  await expect(page.getByRole('option')).toHaveCount(16)
+  await expect(page.getByRole('option')).toHaveCount(17)
   await search.fill('CSV')
-  await expect(page.getByRole('option')).toHaveCount(4)
+  // Export Products, Import Products, Export Orders, Sales Report, Metrc Sales.
+  await expect(page.getByRole('option')).toHaveCount(5)
   await search.fill('zzzz')
   await expect(page.getByText('No commands found.')).toBeVisible()
   await page.keyboard.press('Escape')

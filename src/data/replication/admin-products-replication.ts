@@ -16,6 +16,8 @@ export type AdminProductWireRow = ProductRow & {
   brand_id?: string | null
   category_id?: string | null
   product_type_id?: string | null
+  metrc_package_tag?: string | null
+  metrc_unit?: string | null
 }
 
 function num(value: number | string | null | undefined): number | null {
@@ -58,6 +60,8 @@ export function adminProductRowToDoc(row: AdminProductWireRow): WithDeleted<Admi
     thcMg: num(row.thc_mg),
     cbdMg: num(row.cbd_mg),
     servings: num(row.servings),
+    metrcPackageTag: row.metrc_package_tag ?? null,
+    metrcUnit: row.metrc_unit ?? null,
     brandId: row.brand_id ?? row.brand?.id ?? null,
     categoryId: row.category_id ?? row.category?.id ?? null,
     productTypeId: row.product_type_id ?? row.product_type?.id ?? null,

@@ -7,6 +7,9 @@
  * Version 1 (issue 31, decision 051): what the law needs to know of the product, as the product
  * form edits it: cannabis or not (the excise applies), the daily limit it counts toward and the
  * grams one unit counts (null: its weight), and its THC and CBD milligrams and servings per package.
+ *
+ * Version 2 (issue 32, decision 054): the Metrc package the product is sold from now — its UID
+ * and its unit of measure.
  */
 import {
   type MigrationStrategies,
@@ -26,7 +29,7 @@ const ref = {
 export const adminProductSchemaLiteral = {
   title: 'admin product',
   description: 'a catalogue product as the back office edits it, inactive ones included',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -56,6 +59,8 @@ export const adminProductSchemaLiteral = {
     thcMg: nullableNumber,
     cbdMg: nullableNumber,
     servings: nullableNumber,
+    metrcPackageTag: nullableText,
+    metrcUnit: nullableText,
     brandId: nullableText,
     categoryId: nullableText,
     productTypeId: nullableText,
@@ -153,4 +158,9 @@ export const adminProductMigrationStrategies: MigrationStrategies = {
       servings: null,
     }
   },
+  /**
+   * Version 1 held no package: none until the next pull brings the product with it (the server
+   * gives it with every product; a product saved since carries it).
+   */
+  2: (old: Record<string, unknown>) => ({ ...old, metrcPackageTag: null, metrcUnit: null }),
 }

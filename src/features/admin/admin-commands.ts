@@ -17,6 +17,7 @@ export type CommandId =
   | 'notifications'
   | 'featured'
   | 'sales-report'
+  | 'metrc-sales'
   | 'settings'
 
 export type AdminCommand = {
@@ -143,6 +144,13 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
     keywords: ['report', 'sales', 'revenue', 'csv'],
   },
   {
+    id: 'metrc-sales',
+    category: 'Reports',
+    title: 'Metrc Sales',
+    description: "A day's sales and returns by Metrc package, as the CSV Metrc imports",
+    keywords: ['metrc', 'track and trace', 'cctt', 'package', 'csv', 'state', 'compliance'],
+  },
+  {
     id: 'settings',
     category: 'Settings',
     title: 'Admin Settings',
@@ -251,6 +259,7 @@ export function commandAllowed(id: CommandId, can: Permissions): boolean {
     case 'export-products':
     case 'export-orders':
     case 'sales-report':
+    case 'metrc-sales':
     case 'notifications':
       return can.exports
     default:

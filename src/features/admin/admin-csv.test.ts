@@ -89,6 +89,8 @@ const product = (over: Partial<AdminProductRow>): AdminProductRow => ({
   thc_mg: null,
   cbd_mg: null,
   servings: null,
+  metrc_package_tag: null,
+  metrc_unit: null,
   created_at: '2026-11-20T12:00:00.000Z',
   updated_at: '2026-11-20T12:00:00.000Z',
   brand_id: null,

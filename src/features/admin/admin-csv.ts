@@ -17,6 +17,12 @@ import type { AdminProductRow, ProductFacts, SaveProductPayload } from './admin-
 import { productFormSchema } from './admin.validation'
 import { factCells, PRODUCT_FACT_COLUMNS, readFactCells } from './product-facts-csv'
 import { taxesByKind, taxLinesText, type TaxesByKind } from './order-taxes'
+import {
+  METRC_PACKAGE_COLUMNS,
+  metrcCells,
+  readMetrcCells,
+  type MetrcPackageFields,
+} from './metrc/metrc-package-csv'
 
 export const PRODUCT_CSV_COLUMNS = [
   'sku',
@@ -42,6 +48,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'media',
   // Issue 31: optional in an imported file (product-facts-csv.ts).
   ...PRODUCT_FACT_COLUMNS,
+  // Issue 32: optional in an imported file (metrc/metrc-package-csv.ts).
+  ...METRC_PACKAGE_COLUMNS,
 ] as const
 
 /**
@@ -105,6 +113,7 @@ export function productsToCsv(rows: readonly AdminProductRow[]): string {
         .join('|'),
       r.product_media.map((m) => m.media_url).join('|'),
       ...factCells(r),
+      ...metrcCells(r),
     ]),
   )
 }
@@ -228,8 +237,12 @@ export type ImportRow = {
   name: string
   action: 'create' | 'update'
   /** The facts only where the file has their columns (product-facts-csv.ts). */
-  payload: Omit<SaveProductPayload, 'id' | 'media' | keyof ProductFacts> &
-    Partial<ProductFacts> & {
+  payload: Omit<
+    SaveProductPayload,
+    'id' | 'media' | 'metrc_package_tag' | 'metrc_unit' | keyof ProductFacts
+  > &
+    Partial<ProductFacts> &
+    Partial<MetrcPackageFields> & {
       media:
         | {
             media_url: string
@@ -372,6 +385,9 @@ export function parseProductsCsv(
       thc_mg: '',
       cbd_mg: '',
       servings: '',
+      // The package is read on its own below (readMetrcCells): neutral values here.
+      metrc_package_tag: '',
+      metrc_unit: '',
       effects: (record.effects ?? '').split('|').filter((e) => e.trim()),
       terpenes: (record.terpenes ?? '')
         .split('|')
@@ -412,6 +428,8 @@ export function parseProductsCsv(
       weightGrams: out?.weight_grams,
     })
     errors.push(...facts.errors)
+    const metrc = readMetrcCells(record, fields)
+    errors.push(...metrc.errors)
     return {
       line,
       sku,
@@ -436,6 +454,7 @@ export function parseProductsCsv(
         total_cannabinoids_percentage: orNull(out?.total_cannabinoids_percentage),
         smokeback_percentage: orNull(out?.smokeback_percentage),
         ...facts.facts,
+        ...metrc.fields,
         is_on_sale: out?.is_on_sale ?? false,
         is_active: out?.is_active ?? true,
         is_featured: out?.is_featured ?? false,

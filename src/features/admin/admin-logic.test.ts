@@ -190,6 +190,8 @@ const row = (over: Partial<AdminProductRow>): AdminProductRow => ({
   thc_mg: null,
   cbd_mg: null,
   servings: null,
+  metrc_package_tag: null,
+  metrc_unit: null,
   created_at: ago(1),
   updated_at: ago(1),
   brand_id: null,
@@ -274,13 +276,15 @@ describe('CSV', () => {
 
 describe('command palette', () => {
   it('filters on title, description and keywords, case-insensitively', () => {
-    expect(ADMIN_COMMANDS).toHaveLength(16)
+    expect(ADMIN_COMMANDS).toHaveLength(17)
     expect(filterCommands(ADMIN_COMMANDS, 'CSV').map((c) => c.id)).toEqual([
       'export-products',
       'import-products',
       'export-orders',
       'sales-report',
+      'metrc-sales',
     ])
+    expect(filterCommands(ADMIN_COMMANDS, 'metrc').map((c) => c.id)).toEqual(['metrc-sales'])
     expect(filterCommands(ADMIN_COMMANDS, 'inbox').map((c) => c.id)).toEqual(['notifications'])
     expect(filterCommands(ADMIN_COMMANDS, 'nothing like this')).toEqual([])
   })

@@ -4,6 +4,10 @@
  */
 import type { AdminProductDoc } from '../../data/schemas/admin-product.schema'
 import type { LimitClassChoice, ProductFormOutput, ProductFormValues } from './admin.validation'
+import { METRC_UNITS, type MetrcUnit } from './metrc/metrc-layout'
+
+const metrcUnitOf = (unit: string | null | undefined): MetrcUnit | null =>
+  (METRC_UNITS as readonly string[]).includes(unit ?? '') ? (unit as MetrcUnit) : null
 
 type Ref = { id: string; name: string } | null
 export type AdminMediaRow = {
@@ -41,6 +45,9 @@ export type AdminProductRow = {
   thc_mg: number | null
   cbd_mg: number | null
   servings: number | null
+  /** The Metrc package it is sold from now (decision 054). */
+  metrc_package_tag: string | null
+  metrc_unit: MetrcUnit | null
   created_at: string
   updated_at: string
   brand_id: string | null
@@ -97,6 +104,8 @@ export function adminProductDocToRow(
     thc_mg: doc.thcMg ?? null,
     cbd_mg: doc.cbdMg ?? null,
     servings: doc.servings ?? null,
+    metrc_package_tag: doc.metrcPackageTag ?? null,
+    metrc_unit: metrcUnitOf(doc.metrcUnit),
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,
     brand_id: doc.brandId ?? null,
@@ -159,6 +168,8 @@ export function formValuesOf(row: AdminProductRow): ProductFormValues {
     thc_mg: text(row.thc_mg),
     cbd_mg: text(row.cbd_mg),
     servings: text(row.servings),
+    metrc_package_tag: row.metrc_package_tag ?? '',
+    metrc_unit: row.metrc_unit ?? '',
   }
 }
 
@@ -194,6 +205,8 @@ export type SaveProductPayload = {
   effects: string[]
   terpenes: { name: string; percentage: number | null }[]
   media: SaveMedia[]
+  metrc_package_tag: string | null
+  metrc_unit: MetrcUnit | null
 } & ProductFacts
 
 /** What the law needs to know of a product (decision 051), as admin_save_product takes it. */
@@ -259,6 +272,8 @@ export function buildSavePayload(
     thc_mg: orNull(form.thc_mg),
     cbd_mg: orNull(form.cbd_mg),
     servings: form.servings ?? null,
+    metrc_package_tag: form.metrc_package_tag === '' ? null : form.metrc_package_tag,
+    metrc_unit: form.metrc_unit === '' ? null : form.metrc_unit,
   }
 }
 

@@ -4,6 +4,7 @@
  * messages where it names them and valibot's own elsewhere.
  */
 import * as v from 'valibot'
+import { metrcPackageProblems, metrcPackageSchema } from './metrc/metrc-package.validation'
 
 export const loginSchema = v.object({
   email: v.pipe(v.string(), v.trim(), v.nonEmpty('Required'), v.email('Invalid email')),
@@ -86,6 +87,7 @@ const productFieldsSchema = v.object({
   effects: v.array(v.string()),
   terpenes: v.array(v.object({ name: v.string(), percentage: numberField({ max: 100 }) })),
   ...productFactsSchema.entries,
+  ...metrcPackageSchema.entries,
 })
 
 export type FactsTogether = {
@@ -125,6 +127,20 @@ export const productFormSchema = v.pipe(
     ),
     ['limit_grams'],
   ),
+  v.forward(
+    v.check(
+      (form) => !metrcPackageProblems(form).metrc_package_tag,
+      (issue) => metrcPackageProblems(issue.input).metrc_package_tag ?? '',
+    ),
+    ['metrc_package_tag'],
+  ),
+  v.forward(
+    v.check(
+      (form) => !metrcPackageProblems(form).metrc_unit,
+      (issue) => metrcPackageProblems(issue.input).metrc_unit ?? '',
+    ),
+    ['metrc_unit'],
+  ),
 )
 
 export type ProductFormValues = v.InferInput<typeof productFormSchema>
@@ -158,6 +174,8 @@ export const emptyProductForm: ProductFormValues = {
   thc_mg: '',
   cbd_mg: '',
   servings: '',
+  metrc_package_tag: '',
+  metrc_unit: '',
 }
 
 /** Validates the product form; errors come back keyed by field (first message each). */

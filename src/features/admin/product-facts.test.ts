@@ -188,7 +188,7 @@ describe('Export and Import Products', () => {
     Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data
 
   it('exports the facts in their own columns, no limit as an empty cell', () => {
-    expect(PRODUCT_CSV_COLUMNS.slice(-6)).toEqual([
+    expect(PRODUCT_CSV_COLUMNS.slice(-8, -2)).toEqual([
       'is_cannabis',
       'limit_class',
       'limit_grams',
@@ -196,6 +196,8 @@ describe('Export and Import Products', () => {
       'cbd_mg',
       'servings',
     ])
+    // Issue 32's Metrc package follows them (metrc/metrc-package-csv.ts).
+    expect(PRODUCT_CSV_COLUMNS.slice(-2)).toEqual(['metrc_package_tag', 'metrc_unit'])
     const csv = productsToCsv([
       adminRow({
         limit_class: 'concentrate',

@@ -2,7 +2,8 @@
  * The tax report for the shop's CDTFA returns (issue 31, docs/decisions/051): what the server's
  * `admin_tax_report(p_from, p_to)` answers for a month or a quarter of the shop's calendar — the
  * sales handed over in the period with their gross receipts, the cannabis excise and sales tax
- * collected, the medical sales exempt from sales tax and the local tax passed on — and its CSV
+ * collected, the medical sales exempt from sales tax and the local tax passed on; the returns of
+ * the period, deducted when refunded in full (decision 054), and the taxes due after them — and its CSV
  * (through toCsv, decision 023). The figures are the server's sums of what each order was
  * charged, exact to the cent; this file only names, orders and writes them.
  */
@@ -26,6 +27,19 @@ export type TaxReport = {
   exemptMedicalOrders: number
   localTax: number
   totalCollected: number
+  /** Returns recorded in the period (decision 054), and the refunds given. */
+  returns: number
+  refunds: number
+  /** Returned goods refunded in full (CDTFA Regulation 1655(a)), deducted with their taxes. */
+  returnedGoods: number
+  returnedCannabis: number
+  returnedExciseTax: number
+  returnedSalesTax: number
+  returnedLocalTax: number
+  /** Returns whose refund fell short of the full price with taxes: nothing deducted. */
+  returnsNotDeducted: number
+  exciseTaxDue: number
+  salesTaxDue: number
 }
 
 type Figure = Exclude<keyof TaxReport, 'from' | 'to'>
@@ -45,6 +59,16 @@ export const TAX_REPORT_LINES: readonly { key: Figure; label: string; money: boo
   { key: 'exemptMedicalOrders', label: 'Sales-tax-exempt medical orders', money: false },
   { key: 'localTax', label: 'Local cannabis business tax collected', money: true },
   { key: 'totalCollected', label: 'Total collected', money: true },
+  { key: 'returns', label: 'Returns recorded', money: false },
+  { key: 'refunds', label: 'Refunds given', money: true },
+  { key: 'returnedGoods', label: 'Returned goods refunded in full (deducted)', money: true },
+  { key: 'returnedCannabis', label: 'of which cannabis', money: true },
+  { key: 'returnedExciseTax', label: 'Cannabis excise tax refunded', money: true },
+  { key: 'returnedSalesTax', label: 'Sales tax refunded', money: true },
+  { key: 'returnedLocalTax', label: 'Local cannabis business tax refunded', money: true },
+  { key: 'returnsNotDeducted', label: 'Returns not refunded in full (not deducted)', money: false },
+  { key: 'exciseTaxDue', label: 'Cannabis excise tax due after returns', money: true },
+  { key: 'salesTaxDue', label: 'Sales tax due after returns', money: true },
 ]
 
 const figure = (value: unknown): number => {

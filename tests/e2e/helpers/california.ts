@@ -11,6 +11,10 @@ export async function passAgeGateAsPatient(target: BrowserContext | Page): Promi
   await target.addInitScript((key) => window.localStorage.setItem(key, 'medical'), AGE_VERIFIED_KEY)
 }
 
+/** A Metrc package UID of the right shape (24 hexadecimal characters, 1A4 first), new each time. */
+export const testPackageTag = (): string =>
+  `1A4${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 21)}`
+
 export type TestProduct = { id: string; name: string; slug: string }
 
 /**
@@ -43,6 +47,9 @@ export async function createProduct(
       category_id: category.data.id,
       weight_grams: kind === 'flower' ? 3.5 : null,
       media: [{ media_url: 'seed/flower-1.png' }],
+      // The Metrc package it is sold from (decision 054): without one it cannot be handed over.
+      metrc_package_tag: testPackageTag(),
+      metrc_unit: 'Each',
     },
   })
   if (saved.error) throw saved.error

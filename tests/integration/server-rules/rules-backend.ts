@@ -95,6 +95,11 @@ export async function createProduct(
     /** The daily limit it counts toward; default: flower and concentrates by their category. */
     limitClass?: 'flower' | 'concentrate' | null
     limitGrams?: number | null
+    /**
+     * The Metrc package it is sold from (decision 054); default: a tag of its own, counted Each,
+     * for cannabis (so it can be handed over), none for merchandise. null: no package.
+     */
+    metrc?: { tag: string; unit: string } | null
   } = {},
 ): Promise<TestProduct> {
   const id = randomUUID()
@@ -111,10 +116,17 @@ export async function createProduct(
         : category === 'concentrates'
           ? 'concentrate'
           : null
+  const metrc =
+    product.metrc !== undefined
+      ? product.metrc
+      : (product.isCannabis ?? true)
+        ? { tag: testPackageTag(), unit: 'Each' }
+        : null
   await backend.db.query(
     `insert into public.products (id, name, slug, sku, price, quantity_available, is_unlimited_quantity,
-                                  is_active, weight_grams, category_id, is_cannabis, limit_class, limit_grams)
-     select $1, $2, $3, $4, $5, $6, $6::integer is null, $7, $8, c.id, $10, $11, $12
+                                  is_active, weight_grams, category_id, is_cannabis, limit_class, limit_grams,
+                                  metrc_package_tag, metrc_unit)
+     select $1, $2, $3, $4, $5, $6, $6::integer is null, $7, $8, c.id, $10, $11, $12, $13, $14
        from public.categories c where c.slug = $9`,
     [
       id,
@@ -129,9 +141,16 @@ export async function createProduct(
       product.isCannabis ?? true,
       limitClass,
       product.limitGrams ?? null,
+      metrc?.tag ?? null,
+      metrc?.unit ?? null,
     ],
   )
   return { id, name, categorySlug: category, price, quantity, weightGrams }
+}
+
+/** A Metrc package UID of the right shape, new each time (24 hexadecimal characters, 1A4 first). */
+export function testPackageTag(): string {
+  return `1A4${randomBytes(11).toString('hex').toUpperCase().slice(0, 21)}`
 }
 
 export async function stockOf(backend: HumoBackend, productId: string): Promise<number | null> {

@@ -40,6 +40,9 @@ import { ImportProductsDialog } from './import-products-dialog'
 import { NotificationsDialog } from './notifications-dialog'
 import { ProductFormDialog } from './product-form-dialog'
 import { ProductsTab } from './products-tab'
+import { MetrcNotice } from '../metrc/metrc-notice'
+import { MetrcSalesDialog } from '../metrc/metrc-sales-dialog'
+import { useUnexportedDays } from '../metrc/use-metrc-sales'
 import { SalesReportDialog } from './sales-report-dialog'
 import { StatCards } from './stat-cards'
 import { SyncStatus } from './sync-status'
@@ -56,7 +59,8 @@ type Props = {
 type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity'
 /** An open Ark dialog's content (the palette is one too). */
 const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
-type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'settings' | null
+type PaletteDialog =
+  'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'metrc' | 'settings' | null
 
 /** The back office (SPEC.md §2 "Admin dashboard") and what its command palette runs. */
 export function AdminDashboard({
@@ -86,6 +90,9 @@ export function AdminDashboard({
   const [tab, setTab] = useState<Tab>('orders')
   const [paletteOpen, setPaletteOpen] = useState(false)
   const [dialog, setDialog] = useState<PaletteDialog>(null)
+  const [metrcDay, setMetrcDay] = useState<string | null>(null)
+  const [metrcExports, setMetrcExports] = useState(0)
+  const unexported = useUnexportedDays(can.exports ? supabase : null, online, metrcExports)
   const [productForm, setProductForm] = useState<{ open: boolean; row: AdminProductRow | null }>({
     open: false,
     row: null,
@@ -234,6 +241,9 @@ export function AdminDashboard({
         return setDialog('featured')
       case 'sales-report':
         return setDialog('report')
+      case 'metrc-sales':
+        setMetrcDay(null)
+        return setDialog('metrc')
       case 'settings':
         return setDialog('settings')
     }
@@ -281,6 +291,15 @@ export function AdminDashboard({
           syncing={syncing}
           error={online ? replication.error : null}
         />
+        {can.exports && (
+          <MetrcNotice
+            days={unexported}
+            onExport={(day) => {
+              setMetrcDay(day)
+              setDialog('metrc')
+            }}
+          />
+        )}
         {can.readProducts && <StatCards stats={stats} />}
         <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as Tab)} lazyMount>
           <Tabs.List>
@@ -307,6 +326,7 @@ export function AdminDashboard({
               filter={orderFilter}
               onFilterChange={setOrderFilter}
               focusSearchToken={focusSearchToken}
+              supabase={supabase}
             />
           </Tabs.Content>
           <Tabs.Content value="products">
@@ -330,6 +350,10 @@ export function AdminDashboard({
               catalogue={catalogue}
               ordersNote={ordersNote}
               supabase={supabase}
+              onOpenMetrc={() => {
+                setMetrcDay(null)
+                setDialog('metrc')
+              }}
             />
           </Tabs.Content>
         </Tabs.Root>
@@ -386,6 +410,13 @@ export function AdminDashboard({
         orders={orders ?? []}
         ordersNote={ordersNote}
         loadOrders={() => ordersForExport().then((found) => found?.all ?? null)}
+      />
+      <MetrcSalesDialog
+        open={dialog === 'metrc'}
+        onClose={() => setDialog(null)}
+        supabase={supabase}
+        initialDay={metrcDay}
+        onExported={() => setMetrcExports((n) => n + 1)}
       />
       <AdminSettingsDialog
         open={dialog === 'settings'}

@@ -16,6 +16,7 @@ import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import { formatMoney } from '../../../lib/money'
+import { Button } from '../../../ui/button'
 import type { CatalogueProduct } from '../hooks/use-admin-data'
 import { statusLabel } from '../orders/order-board-model'
 import { isLowStock, ordersByStatus, revenueByDay, topProducts } from '../order-stats'
@@ -60,6 +61,7 @@ export function AnalyticsTab({
   catalogue,
   ordersNote,
   supabase,
+  onOpenMetrc,
 }: {
   orders: AdminOrderDoc[]
   catalogue: CatalogueProduct[]
@@ -67,6 +69,8 @@ export function AnalyticsTab({
   supabase: SupabaseClient | null
   /** Said while the device's orders are not the server's yet (loading, offline). */
   ordersNote?: string | null
+  /** Opens "Metrc sales" (the day's sales by package, for Metrc). */
+  onOpenMetrc?: () => void
 }) {
   const revenue = useMemo(() => revenueByDay(orders, 30), [orders])
   const statuses = useMemo(() => ordersByStatus(orders), [orders])
@@ -90,6 +94,16 @@ export function AnalyticsTab({
         </p>
       )}
       <TaxReportPanel supabase={supabase} />
+      {onOpenMetrc && (
+        <Panel title="Metrc sales">
+          <p className={muted}>
+            Each day&apos;s completed sales and returns by Metrc package, as the CSV Metrc imports.
+          </p>
+          <Button className={css({ mt: '3' })} onClick={onOpenMetrc}>
+            Open Metrc sales
+          </Button>
+        </Panel>
+      )}
       <Panel title="Revenue by day (last 30 days)">
         <div className={css({ h: '64' })}>
           <ResponsiveContainer width="100%" height="100%">

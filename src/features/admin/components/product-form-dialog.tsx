@@ -33,6 +33,7 @@ import { useReferenceLists } from '../hooks/use-admin-data'
 import { useOnline } from '../hooks/use-online'
 import { errorBox, grid2, muted, sectionTitle } from './admin-styles'
 import { MediaThumb } from './media-thumb'
+import { MetrcPackageFields } from '../metrc/metrc-package-fields'
 import { ProductFactsFields } from './product-facts-fields'
 import { ProductTraitsFields } from './product-traits-fields'
 import { ReferenceSelect } from './reference-select'
@@ -93,10 +94,13 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
   filesRef.current = files
   useEffect(() => () => filesRef.current.forEach((f) => URL.revokeObjectURL(f.url)), [])
 
+  /** A field's new value; the field sections (facts, Metrc package) key it themselves. */
+  const setField = (key: keyof ProductFormValues, value: unknown) =>
+    setValues((s) => ({ ...s, [key]: value }))
   const set =
     <K extends keyof ProductFormValues>(key: K) =>
     (value: ProductFormValues[K]) =>
-      setValues((s) => ({ ...s, [key]: value }))
+      setField(key, value)
   const text = (key: keyof ProductFormValues) => ({
     value: values[key] as string,
     onValueChange: set(key) as (v: string) => void,
@@ -334,11 +338,8 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
         />
       </div>
 
-      <ProductFactsFields
-        values={values}
-        errors={errors}
-        onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
-      />
+      <ProductFactsFields values={values} errors={errors} onChange={setField} />
+      <MetrcPackageFields values={values} errors={errors} onChange={setField} />
 
       <ProductTraitsFields
         values={values}

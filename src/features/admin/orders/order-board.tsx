@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
 import {
   DndContext,
   DragOverlay,
@@ -53,6 +54,8 @@ type Props = {
   onFilterChange: (filter: OrderFilter) => void
   /** Changes when "Search Orders" asks for the search box. */
   focusSearchToken: number
+  /** For a completed order's returns, recorded on the server. */
+  supabase?: SupabaseClient | null
 }
 
 type Move = (order: AdminOrderDoc, to: OrderStatus) => void
@@ -339,7 +342,12 @@ export function OrderBoard(props: Props) {
       <p role="status" className={css({ srOnly: true })} data-testid="board-announcer">
         {said}
       </p>
-      <OrderDetailDialog order={open} onClose={() => setOpenId(null)} onMove={moveFromMenu} />
+      <OrderDetailDialog
+        order={open}
+        onClose={() => setOpenId(null)}
+        onMove={moveFromMenu}
+        supabase={props.supabase ?? null}
+      />
       <IdCheckDialog
         order={handoff}
         onCancel={() => setHandoffId(null)}

@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { css } from 'styled-system/css'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import { formatMoney } from '../../../lib/money'
@@ -13,6 +14,7 @@ import { PanelDialog } from '../../../ui/panel-dialog'
 import { muted, sectionTitle, table } from '../components/admin-styles'
 import { isWaitingToSync, moveTargets, shortOrderId, type OrderStatus } from './order-board-model'
 import { StatusBadge } from './order-card'
+import { OrderReturnsSection } from './order-returns-section'
 import { OrderTotals } from './order-totals'
 import { SaleFacts } from './sale-facts'
 import { shopDate, shopDateTime } from '../admin-time'
@@ -21,6 +23,8 @@ type Props = {
   order: AdminOrderDoc | null
   onClose: () => void
   onMove: (order: AdminOrderDoc, to: OrderStatus) => void
+  /** For a completed order's returns (they are recorded on the server). */
+  supabase?: SupabaseClient | null
 }
 
 const dl = css({
@@ -33,7 +37,7 @@ const dl = css({
 })
 
 /** One order in full: items, customer, address, totals, payment and the history of its status. */
-export function OrderDetailDialog({ order, onClose, onMove }: Props) {
+export function OrderDetailDialog({ order, onClose, onMove, supabase = null }: Props) {
   const words = (status: string) => orderStatusLabel(status, order?.fulfilment)
   const pickup = order?.fulfilment === 'pickup'
   const pickupWindow = order?.pickupWindow
@@ -104,6 +108,9 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
             </table>
             <OrderTotals order={order} pickup={pickup} />
           </section>
+          {order.status === 'delivered' && !isWaitingToSync(order) && (
+            <OrderReturnsSection orderId={order.id} supabase={supabase} />
+          )}
           <div
             className={css({
               display: 'grid',
