@@ -4,7 +4,7 @@
 // quantities from the package it was sold from), and the tax report deducts a full refund only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopDate } from '../../../src/lib/compliance-rules'
-import { accepted, handOverAs, person } from './california-helpers'
+import { accepted, handOverAs, person, useHandoffDriver } from './california-helpers'
 import { metrcDay, recordedLayout } from './metrc-helpers'
 import {
   createProduct,
@@ -25,6 +25,7 @@ let shopper: TestUser
 
 beforeAll(async () => {
   backend = await startRulesBackend()
+  await useHandoffDriver(backend)
   admin = await createUser(backend, { admin: true })
   shopper = await createUser(backend)
 })

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopDate } from '../../../src/lib/compliance-rules'
 import { METRC_SALES_COLUMNS } from '../../../src/features/admin/metrc/metrc-layout'
-import { accepted, handOverAs, person } from './california-helpers'
+import { accepted, handOverAs, person, useHandoffDriver } from './california-helpers'
 import { giveImage, metrcDay, pickupInput, recordedLayout } from './metrc-helpers'
 import {
   createProduct,
@@ -26,6 +26,7 @@ let shopper: TestUser
 
 beforeAll(async () => {
   backend = await startRulesBackend()
+  await useHandoffDriver(backend)
   admin = await createUser(backend, { admin: true })
   shopper = await createUser(backend)
 })
@@ -63,7 +64,8 @@ describe('the handoff and the Metrc package', () => {
       message:
         'Untagged Kush 3.5g has no Metrc package tag. Enter its Metrc package tag in Products (edit the product, Metrc package) before handing over this order.',
     })
-    expect(refused.order).toMatchObject({ status: 'pending' })
+    // Out with its driver (handOverAs, decision 055), and not handed over.
+    expect(refused.order).toMatchObject({ status: 'shipped' })
 
     // An owner's direct update cannot go around it either.
     await expect(
