@@ -5,6 +5,7 @@
  * shop-hours.ts, whose "Open now" every page carries, because only checkout, the order screens,
  * the contact page and the back office need these.
  */
+import { ruleOn, type ComplianceRule } from './compliance-rules'
 import {
   DAY_SHORT,
   formatClock,
@@ -30,14 +31,30 @@ export type PickupSlot = PickupWindow & {
 }
 
 /**
+ * The minutes of a shop day (YYYY-MM-DD) within which the law lets orders be handed over (4 CCR
+ * §15403's 6 AM–10 PM, kept as dated rules: decision 055), or null when none is known.
+ */
+export type LegalHours = (day: string) => { start: number; end: number } | null
+
+/** The legal hours of each day from the shop's compliance rules (hours of the day, 6.5 = 6:30). */
+export function legalHoursOf(rules: readonly ComplianceRule[]): LegalHours {
+  return (day) => {
+    const start = ruleOn(rules, 'handoff_hours_start', day)
+    const end = ruleOn(rules, 'handoff_hours_end', day)
+    return start && end ? { start: start.value * 60, end: end.value * 60 } : null
+  }
+}
+
+/**
  * The pickup windows open to an order placed now: slots of `slotMinutes` from opening to
- * closing, each starting no earlier than now plus the preparation time, for the next
- * PICKUP_DAYS_AHEAD days. The first is the earliest.
+ * closing (and within the legal hours, when given), each starting no earlier than now plus the
+ * preparation time, for the next PICKUP_DAYS_AHEAD days. The first is the earliest.
  */
 export function pickupSlots(
   hours: WeeklyHours,
   rules: PickupRules,
   now: Date = new Date(),
+  legalHours?: LegalHours,
 ): PickupSlot[] {
   const slot = Math.max(5, Math.round(rules.slotMinutes))
   const earliest = now.getTime() + Math.max(0, rules.prepMinutes) * 60_000
@@ -47,8 +64,11 @@ export function pickupSlots(
     const day = offset === 0 ? today : shopDayAfter(today, offset)
     const h = hoursOn(hours, day.weekday)
     if (!h) continue
+    const legal = legalHours?.(isoDay(day))
+    const open = legal ? Math.max(h.open, legal.start) : h.open
+    const close = legal ? Math.min(h.close, legal.end) : h.close
     const dayLabel = offset === 0 ? 'Today' : offset === 1 ? 'Tomorrow' : shortDate(day)
-    for (let m = h.open; m + slot <= h.close; m += slot) {
+    for (let m = open; m + slot <= close; m += slot) {
       const start = shopInstant(day.year, day.month, day.day, m)
       if (start.getTime() < earliest) continue
       const end = shopInstant(day.year, day.month, day.day, m + slot)
@@ -62,6 +82,9 @@ export function pickupSlots(
   }
   return slots
 }
+
+const isoDay = (day: ShopDay) =>
+  `${day.year}-${String(day.month + 1).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`
 
 function shortDate(day: ShopDay): string {
   const month = new Date(Date.UTC(day.year, day.month, 15)).toLocaleString('en-US', {

@@ -1,6 +1,13 @@
 import { TZDate } from '@date-fns/tz'
 import { describe, expect, it } from 'vitest'
-import { formatPickupWindow, hoursLines, isWithinHours, pickupSlots } from './pickup-windows'
+import { DEFAULT_COMPLIANCE_RULES } from './compliance-defaults'
+import {
+  formatPickupWindow,
+  hoursLines,
+  isWithinHours,
+  legalHoursOf,
+  pickupSlots,
+} from './pickup-windows'
 import {
   DEFAULT_OPENING_HOURS,
   DEFAULT_PICKUP_RULES,
@@ -63,6 +70,36 @@ describe('pickup windows', () => {
     for (const slot of slots) expect(isWithinHours(DEFAULT_OPENING_HOURS, slot)).toBe(true)
     const starts = slots.map((s) => s.start)
     expect([...starts].sort()).toEqual(starts)
+  })
+
+  it('within the legal hours of 4 CCR §15403 however long the shop is open (decision 055)', () => {
+    const late: WeeklyHours = Array.from({ length: 7 }, () => ({ open: '05:00', close: '23:30' }))
+    const legal = legalHoursOf(DEFAULT_COMPLIANCE_RULES)
+    const slots = pickupSlots(late, DEFAULT_PICKUP_RULES, la(25, 4), legal)
+    expect(slots[0]).toMatchObject({ start: la(25, 6).toISOString(), dayLabel: 'Today' })
+    const todays = slots.filter((s) => s.dayLabel === 'Today')
+    expect(todays.at(-1)?.end).toBe(la(25, 22).toISOString())
+    // Without them, the shop's own hours only.
+    expect(pickupSlots(late, DEFAULT_PICKUP_RULES, la(25, 4))[0]?.start).toBe(
+      la(25, 5).toISOString(),
+    )
+    // A rule entered for a later day applies from that day.
+    const later = legalHoursOf([
+      ...DEFAULT_COMPLIANCE_RULES,
+      {
+        ...DEFAULT_COMPLIANCE_RULES.find((r) => r.rule === 'handoff_hours_end')!,
+        id: 'x',
+        value: 20,
+        effectiveFrom: '2026-11-26',
+      },
+    ])
+    const withLater = pickupSlots(late, DEFAULT_PICKUP_RULES, la(25, 4), later)
+    expect(withLater.filter((s) => s.dayLabel === 'Today').at(-1)?.end).toBe(
+      la(25, 22).toISOString(),
+    )
+    expect(withLater.filter((s) => s.dayLabel === 'Tomorrow').at(-1)?.end).toBe(
+      la(26, 20).toISOString(),
+    )
   })
 
   it('after closing time, the first window is the next opening', () => {

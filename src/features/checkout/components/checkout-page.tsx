@@ -9,7 +9,8 @@ import { useObservable } from '../../../data/hooks/use-observable'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { shopDate } from '../../../lib/compliance-rules'
 import { orderNumber } from '../../../lib/order-status'
-import { pickupSlots } from '../../../lib/pickup-windows'
+import { DEFAULT_COMPLIANCE_RULES } from '../../../lib/compliance-defaults'
+import { legalHoursOf, pickupSlots } from '../../../lib/pickup-windows'
 import { toaster } from '../../../ui/toaster'
 import {
   announceWhenAccepted,
@@ -130,7 +131,17 @@ export function CheckoutPage() {
   const orders = useRecentOrders()
   const { money: rules, hours, pickup, rules: complianceRules } = useShopSettings()
   const now = useMinuteClock()
-  const slots = useMemo(() => pickupSlots(hours, pickup, now), [hours, pickup, now])
+  const slots = useMemo(
+    () =>
+      pickupSlots(
+        hours,
+        pickup,
+        now,
+        // A device that has not synced the shop's rules yet uses the built-in ones.
+        legalHoursOf(complianceRules.length > 0 ? complianceRules : DEFAULT_COMPLIANCE_RULES),
+      ),
+    [hours, pickup, now, complianceRules],
+  )
   const [draft, setDraft] = useState<CheckoutDraft | null>(null)
   const { send, busy, error } = useSendOrder(sync.online)
 
