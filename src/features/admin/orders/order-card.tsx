@@ -135,6 +135,11 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, no
       <p className={css({ fontSize: 'xs', fontWeight: 'medium' })} data-testid="order-fulfilment">
         {fulfilmentLine(order, new Date(now))}
       </p>
+      {order.status === 'shipped' && order.driver && (
+        <p className={small} data-testid="order-driver">
+          Driver: {order.driver.firstName ?? 'no first name yet'}
+        </p>
+      )}
       <div className={spread}>
         <time
           className={small}

@@ -8,6 +8,7 @@ import {
   paymentLabel,
 } from '../../../lib/order-status'
 import { formatPickupWindow } from '../../../lib/pickup-windows'
+import { Button } from '../../../ui/button'
 import { ActionMenu } from '../../../ui/menu'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { muted, sectionTitle, table } from '../components/admin-styles'
@@ -21,6 +22,8 @@ type Props = {
   order: AdminOrderDoc | null
   onClose: () => void
   onMove: (order: AdminOrderDoc, to: OrderStatus) => void
+  /** A delivered delivery's signed receipt (from the server). */
+  onViewReceipt: (order: AdminOrderDoc) => void
 }
 
 const dl = css({
@@ -33,7 +36,7 @@ const dl = css({
 })
 
 /** One order in full: items, customer, address, totals, payment and the history of its status. */
-export function OrderDetailDialog({ order, onClose, onMove }: Props) {
+export function OrderDetailDialog({ order, onClose, onMove, onViewReceipt }: Props) {
   const words = (status: string) => orderStatusLabel(status, order?.fulfilment)
   const pickup = order?.fulfilment === 'pickup'
   const pickupWindow = order?.pickupWindow
@@ -72,7 +75,13 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
               actions={moveTargets(order)}
               onSelect={(value) => onMove(order, value as OrderStatus)}
             />
+            {!pickup && order.status === 'delivered' && order.signed && (
+              <Button size="sm" variant="outline" onClick={() => onViewReceipt(order)}>
+                View delivery receipt
+              </Button>
+            )}
           </div>
+          <DeliveryFacts order={order} />
           <section>
             <h3 className={sectionTitle}>Items</h3>
             <table className={table}>
@@ -213,5 +222,27 @@ export function OrderDetailDialog({ order, onClose, onMove }: Props) {
         </div>
       )}
     </PanelDialog>
+  )
+}
+
+/** Why the order was cancelled, and who drives it (decision 055). */
+function DeliveryFacts({ order }: { order: AdminOrderDoc }) {
+  const reason =
+    order.cancelReason ??
+    [...order.statusHistory].reverse().find((h) => h.status === 'cancelled')?.reason
+  return (
+    <>
+      {order.status === 'cancelled' && reason && (
+        <p className={css({ fontSize: 'sm' })} data-testid="cancel-reason">
+          <strong>Cancelled:</strong> {reason}
+        </p>
+      )}
+      {order.fulfilment !== 'pickup' && order.driver && (
+        <p className={css({ fontSize: 'sm' })} data-testid="order-driver">
+          <strong>Driver:</strong> {order.driver.firstName ?? 'no first name yet'}
+          {order.driver.employeeNumber != null ? `, employee #${order.driver.employeeNumber}` : ''}
+        </p>
+      )}
+    </>
   )
 }
