@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { openDashboard, signInThroughUi } from './helpers/admin'
-import { createDriver } from './helpers/drivers'
+import { createDriver, signPad } from './helpers/drivers'
 import { openHandoffHoursToday } from './helpers/legal-hours'
 import { moveOnServer, newIdNumber, placeShopperOrder } from './helpers/staff-orders'
 import { passAgeGate } from './helpers/storefront'
@@ -125,13 +125,7 @@ test('a delivery goes out with a driver, who hands it over offline with the sign
   // An empty pad is no signature.
   await door.getByRole('button', { name: 'Hand over' }).click()
   await expect(door.getByText('The customer signs the receipt first')).toBeVisible()
-  const pad = door.getByTestId('signature-pad')
-  const box = (await pad.boundingBox())!
-  await phone.mouse.move(box.x + 20, box.y + box.height / 2)
-  await phone.mouse.down()
-  for (let i = 1; i <= 10; i++)
-    await phone.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? 15 : -15))
-  await phone.mouse.up()
+  await signPad(phone, door)
   await door.getByRole('button', { name: 'Hand over' }).click()
   await expect(door).toBeHidden()
   await expect(phone.getByRole('region', { name: 'Handed over' })).toContainText('Waiting to sync')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminClient, nodeClient } from './admin'
 
@@ -56,3 +57,27 @@ export function sharedDriver(baseURL: string): Promise<DriverAccount> {
 /** A tiny valid PNG (1×1), as a signature the server accepts (it checks the PNG header). */
 export const TEST_SIGNATURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
+
+/** The customer signs the door flow's pad: a zigzag drawn with the mouse. */
+export async function signPad(page: Page, dialog: Locator): Promise<void> {
+  const box = await dialog.getByTestId('signature-pad').boundingBox()
+  if (!box) throw new Error('no signature pad on screen')
+  const y = box.y + box.height / 2
+  await page.mouse.move(box.x + 20, y)
+  await page.mouse.down()
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 25, y + (i % 2 ? 15 : -15))
+  await page.mouse.up()
+}
+
+/**
+ * A delivery's handoff through the door flow the board opens ("Delivery receipt: order #…"):
+ * the ID number, "ID checked (21+)", the customer's signature, "Hand over".
+ */
+export async function handOverDelivery(page: Page, orderNumber: string, idNumber: string) {
+  const door = page.getByRole('dialog', { name: `Delivery receipt: order ${orderNumber}` })
+  await door.getByLabel('ID number').fill(idNumber)
+  await door.getByRole('button', { name: 'ID checked (21+)' }).click()
+  await signPad(page, door)
+  await door.getByRole('button', { name: 'Hand over' }).click()
+  await expect(door).toBeHidden()
+}
