@@ -144,4 +144,36 @@ test('a delivery goes out with a driver, who hands it over offline with the sign
   await expect(signed.getByRole('img', { name: 'Signature of Avery' })).toBeVisible()
   await expect(signed).toContainText(`Delivered by ${name}, employee #${employeeNumber}`)
   await expect(signed.getByRole('button', { name: 'Print' })).toBeVisible()
+  // Printed, the receipt is alone on the page.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('heading', { name: 'Humo Admin' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
+  await expect(page.getByRole('img', { name: 'Signature of Avery' })).toBeVisible()
+  await page.emulateMedia({ media: 'screen' })
+})
+
+test('a driver without a first name gives it before the first delivery', async ({
+  page,
+  baseURL,
+}) => {
+  const driver = await createDriver(baseURL!, null)
+  const order = await placeShopperOrder(baseURL!, 'delivery', 'Noor')
+  await moveOnServer(baseURL!, order.id, 'pending', 'processing')
+  await moveOnServer(baseURL!, order.id, 'processing', 'shipped', { driver: driver.id })
+  await signInThroughUi(page, driver.email, driver.password)
+  const delivery = page.getByRole('article', { name: `Delivery ${order.number}` })
+  await expect(delivery).toBeVisible({ timeout: 20_000 })
+  await expect(delivery.getByRole('button', { name: 'Deliver' })).toBeDisabled()
+  const form = page.getByRole('form', { name: 'Your first name' })
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(form.getByText('Enter your first name (at most 40 characters)')).toBeVisible()
+  await form.getByLabel('Your first name').fill('Nia')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(form).toBeHidden()
+  const profile = await driver.client.rpc('my_staff_profile')
+  expect((profile.data as { firstName: string }).firstName).toBe('Nia')
+  await delivery.getByRole('button', { name: 'Deliver' }).click()
+  await expect(
+    page.getByRole('dialog', { name: `Delivery receipt: order ${order.number}` }),
+  ).toContainText('Delivered by Nia, employee #')
 })

@@ -29,7 +29,6 @@ export function DeliveryReceiptDialog({ supabase, orderId, onClose }: Props) {
       onOpenChange={(open) => !open && onClose()}
       size="lg"
       title={orderId ? `Delivery receipt: order ${orderNumber(orderId)}` : 'Delivery receipt'}
-      contentClassName="delivery-receipt-print"
     >
       {orderId && <ReceiptLoader key={orderId} supabase={supabase} orderId={orderId} />}
     </PanelDialog>
@@ -62,7 +61,9 @@ function ReceiptLoader({
   if (receipt)
     return (
       <div className={css({ display: 'grid', gap: '4' })}>
-        <ReceiptView receipt={receipt} />
+        <div data-print-receipt="">
+          <ReceiptView receipt={receipt} />
+        </div>
         <div
           className={css({
             display: 'flex',
