@@ -22,6 +22,21 @@ export const humoPreset = definePreset({
     'html, body': { bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body' },
     body: { minHeight: '100dvh', WebkitFontSmoothing: 'antialiased' },
     a: { color: 'inherit' },
+    // A delivery receipt open for printing (data-print-receipt) prints alone, on white.
+    '@media print': {
+      'body:has([data-print-receipt]) *': { visibility: 'hidden' },
+      // As specific as the rule above, and after it.
+      'body:has([data-print-receipt]) [data-print-receipt], body:has([data-print-receipt]) [data-print-receipt] *':
+        { visibility: 'visible' },
+      '[data-print-receipt]': {
+        bg: 'white',
+        color: 'black',
+        left: '0',
+        position: 'fixed',
+        top: '0',
+        w: 'full',
+      },
+    },
     '@media (prefers-reduced-motion: reduce)': {
       '*, *::before, *::after': {
         animationDuration: '0.01ms !important',

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ADMIN, adminClient, openDashboard } from './helpers/admin'
+import { handOverDelivery } from './helpers/drivers'
 import { moveOnServer, newIdNumber, placeShopperOrder } from './helpers/staff-orders'
 
 test.describe.configure({ mode: 'serial' })
@@ -73,10 +74,11 @@ test('a status changed offline waits on the device, then reaches the server', as
   context,
   baseURL,
 }) => {
+  // A pickup order: a delivery going out asks for its driver (delivery-rules.spec.ts).
+  const { id } = await placeShopperOrder(baseURL!, 'pickup', 'Olly')
   await openDashboard(page, baseURL!)
-  const card = page.getByTestId('column-pending').getByTestId('order-card').first()
+  const card = page.getByTestId('column-pending').locator(`[data-order-id="${id}"]`)
   await expect(card).toBeVisible()
-  const id = (await card.getAttribute('data-order-id'))!
 
   await context.setOffline(true)
   await expect(page.getByTestId('sync-status')).toContainText('Offline')
@@ -85,7 +87,7 @@ test('a status changed offline waits on the device, then reaches the server', as
   await page.keyboard.press('Enter')
   // In the order's own words: "Ready for pickup" or "Out for delivery", never "Shipped".
   await expect(page.getByRole('menuitem', { name: 'Shipped' })).toHaveCount(0)
-  await page.getByRole('menuitem', { name: /^(Ready for pickup|Out for delivery)$/ }).click()
+  await page.getByRole('menuitem', { name: 'Ready for pickup' }).click()
   const moved = page.getByTestId('column-shipped').locator(`[data-order-id="${id}"]`)
   await expect(moved).toBeVisible()
   await expect(moved.getByTestId('waiting-to-sync')).toBeVisible()
@@ -194,7 +196,7 @@ test('a pickup order reads as pickup, and is handed over only once staff confirm
   await expect(detail).not.toContainText('Shipped')
 })
 
-test('dragging a delivery order to Completed asks for the ID check too', async ({
+test('dragging a delivery order to Completed opens the door flow: receipt, ID check, signature', async ({
   page,
   baseURL,
 }) => {
@@ -207,15 +209,15 @@ test('dragging a delivery order to Completed asks for the ID check too', async (
   await expect(card).toContainText('Delivery: standard')
   await card.scrollIntoViewIfNeeded()
   await dragTo(page, card, page.getByTestId('column-delivered'))
-  const check = page.getByRole('alertdialog')
-  await expect(check.getByRole('button', { name: 'ID checked (21+)' })).toBeVisible()
-  await check.getByRole('button', { name: 'Cancel' }).click()
+  const door = page.getByRole('dialog', { name: `Delivery receipt: order ${order.number}` })
+  await expect(door.getByTestId('delivery-receipt')).toContainText('Delivered by')
+  await expect(door.getByRole('button', { name: 'ID checked (21+)' })).toBeVisible()
+  await door.getByRole('button', { name: 'Cancel' }).click()
   await expect(
     page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`),
   ).toBeVisible()
   await dragTo(page, card, page.getByTestId('column-delivered'))
-  await page.getByRole('alertdialog').getByLabel('ID number').fill(newIdNumber())
-  await page.getByRole('alertdialog').getByRole('button', { name: 'ID checked (21+)' }).click()
+  await handOverDelivery(page, order.number, newIdNumber())
   await expect(
     page.getByTestId('column-delivered').locator(`[data-order-id="${order.id}"]`),
   ).toContainText('Delivered')

@@ -1,10 +1,16 @@
 import { expect, test } from '@playwright/test'
 import { openDashboard } from './helpers/admin'
+import { openHandoffHoursToday } from './helpers/legal-hours'
 import { passAgeGate } from './helpers/storefront'
 
 // Issue 22, both ends at once: a shopper places a pickup order paid in cash and keeps its page
 // open; staff on another browser move it on the board; the shopper's page follows without a
 // reload, and the handoff waits for the ID check.
+
+// Pickups happen only within the legal hours (6 AM–10 PM shop time); the spec runs at any hour.
+test.beforeAll(async ({ baseURL }) => {
+  await openHandoffHoursToday(baseURL!)
+})
 
 test('staff move a pickup order on the board and the shopper’s open page follows', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { adminClient } from './helpers/admin'
+import { openHandoffHoursToday } from './helpers/legal-hours'
 import { passAgeGate } from './helpers/storefront'
 
 // Issue 22: a pickup order paid in cash, followed live on the shopper's order page while staff
@@ -7,6 +8,11 @@ import { passAgeGate } from './helpers/storefront'
 
 // Watermelon Sea Salt Gummies: $22, 60 in stock (supabase/seed/catalogue.ts).
 const PRODUCT = '/product/watermelon-sea-salt-gummies'
+
+// Pickups happen only within the legal hours (6 AM–10 PM shop time); the spec runs at any hour.
+test.beforeAll(async ({ baseURL }) => {
+  await openHandoffHoursToday(baseURL!)
+})
 
 test.beforeEach(async ({ context }) => {
   await passAgeGate(context)

@@ -495,6 +495,13 @@ async function runRead(tx: Transaction, built: BuiltRead): Promise<ReadResult> {
  */
 export const MAX_TEXT_ARGUMENT = 4096
 
+/**
+ * The text arguments that are longer by nature, with their own limit: a customer's signature on
+ * a delivery receipt (set_order_status's p_signature, a PNG data URL the function itself caps at
+ * 200,000 characters; decision 055).
+ */
+export const LONG_TEXT_ARGUMENTS: Readonly<Record<string, number>> = { p_signature: 200_000 }
+
 function checkArgumentSizes(
   declared: { name: string; type: string }[],
   args: Record<string, unknown>,
@@ -506,11 +513,12 @@ function checkArgumentSizes(
     if (arg.type === 'json' || arg.type === 'jsonb' || value === undefined || value === null)
       continue
     const size = typeof value === 'string' ? value.length : JSON.stringify(value).length
-    if (size > MAX_TEXT_ARGUMENT) {
+    const limit = LONG_TEXT_ARGUMENTS[arg.name] ?? MAX_TEXT_ARGUMENT
+    if (size > limit) {
       throw new PostgrestError(
         400,
         'PGRST100',
-        `Argument ${arg.name} is too long: the limit is ${MAX_TEXT_ARGUMENT} characters`,
+        `Argument ${arg.name} is too long: the limit is ${limit} characters`,
       )
     }
   }

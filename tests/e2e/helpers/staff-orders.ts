@@ -6,6 +6,8 @@ import {
 } from '../../../src/lib/shop-hours'
 import { pickupSlots } from '../../../src/lib/pickup-windows'
 import { adminClient, nodeClient } from './admin'
+import { sharedDriver, TEST_SIGNATURE } from './drivers'
+import { openHandoffHoursToday } from './legal-hours'
 
 // Watermelon Sea Salt Gummies (supabase/seed/catalogue.ts): plenty in stock.
 const PRODUCT_NAME = 'Watermelon Sea Salt Gummies'
@@ -98,16 +100,19 @@ export function newIdNumber(): string {
 
 /**
  * Moves an order on the server as a colleague would (a handoff with the ID check and the ID's
- * number, and "MMIC checked" when asked).
+ * number, and "MMIC checked" when asked). Out for delivery goes with a driver (a shared one
+ * unless `driver` names one), a delivery's handoff with a signature and a cancel with a reason
+ * (decision 055); the legal handoff hours are opened for today first, so it runs at any hour.
  */
 export async function moveOnServer(
   baseURL: string,
   id: string,
   from: string,
   to: string,
-  handoff: { idNumber?: string; mmicChecked?: boolean } = {},
+  handoff: { idNumber?: string; mmicChecked?: boolean; driver?: string; reason?: string } = {},
 ) {
   const admin = await adminClient(baseURL)
+  if (to === 'shipped' || to === 'delivered') await hoursOpened(baseURL)
   const moved = await admin.rpc('set_order_status', {
     p_id: id,
     p_from: from,
@@ -117,9 +122,23 @@ export async function moveOnServer(
       ? {
           p_id_number: handoff.idNumber ?? newIdNumber(),
           p_mmic_checked: handoff.mmicChecked === true,
+          p_signature: TEST_SIGNATURE,
         }
       : {}),
+    ...(to === 'shipped' ? { p_driver: handoff.driver ?? (await sharedDriver(baseURL)).id } : {}),
+    ...(to === 'cancelled' ? { p_reason: handoff.reason ?? 'Customer asked' } : {}),
   })
   if (moved.error) throw moved.error
   return moved.data as { applied: boolean; reason?: string; message?: string }
+}
+
+let opened: Promise<void> | null = null
+
+/** The handoff hours opened once per run (tests/e2e/helpers/legal-hours.ts). */
+function hoursOpened(baseURL: string): Promise<void> {
+  opened ??= openHandoffHoursToday(baseURL).catch((error: unknown) => {
+    opened = null
+    throw error
+  })
+  return opened
 }

@@ -22,7 +22,8 @@ import { useAdminProducts } from '../hooks/use-admin-products'
 import { useAdminReplication } from '../hooks/use-admin-replication'
 import { useOnline } from '../hooks/use-online'
 import { orderStatusLabel } from '../../../lib/order-status'
-import { OrderBoard, type HandoffOptions, type OrderFilter } from '../orders/order-board'
+import { DriverDeliveries } from '../deliveries/driver-deliveries'
+import { OrderBoard, type MoveOptions, type OrderFilter } from '../orders/order-board'
 import { isWaitingToSync, shortOrderId, type OrderStatus } from '../orders/order-board-model'
 import { dismissNotice, moveOrder } from '../orders/orders.actions'
 import { useOrderAlerts } from '../orders/use-order-alerts'
@@ -158,7 +159,7 @@ export function AdminDashboard({
   const waiting = (orders ?? []).filter(isWaitingToSync).length
 
   const onMove = useCallback(
-    (order: AdminOrderDoc, to: OrderStatus, options: HandoffOptions) => {
+    (order: AdminOrderDoc, to: OrderStatus, options: MoveOptions) => {
       // The server refuses a driver anything else (and a refused push would only retry).
       if (user.role === 'driver' && !(order.status === 'shipped' && to === 'delivered')) {
         toaster.create({ type: 'error', title: DRIVER_MOVE_MESSAGE })
@@ -313,21 +314,32 @@ export function AdminDashboard({
             <Tabs.Indicator />
           </Tabs.List>
           <Tabs.Content value="orders">
-            <OrderBoard
-              orders={orders}
-              notices={notices}
-              onDismissNotice={(id) => void dismissNotice(db, id)}
-              onMove={onMove}
-              onOpenOrder={alerts.markOpened}
-              muted={alerts.muted}
-              onMutedChange={alerts.setMuted}
-              search={orderSearch}
-              onSearchChange={setOrderSearch}
-              filter={orderFilter}
-              onFilterChange={setOrderFilter}
-              focusSearchToken={focusSearchToken}
-              supabase={supabase}
-            />
+            {user.role === 'driver' ? (
+              <DriverDeliveries
+                supabase={supabase}
+                userId={user.id}
+                orders={orders}
+                notices={notices}
+                onDismissNotice={(id) => void dismissNotice(db, id)}
+                onDeliver={(order, options) => onMove(order, 'delivered', options)}
+              />
+            ) : (
+              <OrderBoard
+                supabase={supabase}
+                orders={orders}
+                notices={notices}
+                onDismissNotice={(id) => void dismissNotice(db, id)}
+                onMove={onMove}
+                onOpenOrder={alerts.markOpened}
+                muted={alerts.muted}
+                onMutedChange={alerts.setMuted}
+                search={orderSearch}
+                onSearchChange={setOrderSearch}
+                filter={orderFilter}
+                onFilterChange={setOrderFilter}
+                focusSearchToken={focusSearchToken}
+              />
+            )}
           </Tabs.Content>
           <Tabs.Content value="products">
             <ProductsTab

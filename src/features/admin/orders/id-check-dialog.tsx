@@ -56,7 +56,7 @@ export function IdCheckDialog({ order, onCancel, onConfirm }: Props) {
   )
 }
 
-function HandoffForm({
+export function HandoffForm({
   order,
   onCancel,
   onConfirm,

@@ -14,12 +14,21 @@ import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import type { OrderNoticeDoc } from '../../../data/schemas/order-notice.schema'
-import { needsIdCheck, orderStatusLabel } from '../../../lib/order-status'
+import {
+  asFulfilment,
+  needsDriver,
+  needsIdCheck,
+  orderStatusLabel,
+} from '../../../lib/order-status'
 import { Button } from '../../../ui/button'
 import { Skeleton } from '../../../ui/skeleton'
 import { Switch } from '../../../ui/switch'
 import { muted } from '../components/admin-styles'
 import { boardAnnouncements, boardInstructions, movedFromMenu } from './board-announcements'
+import { ChooseDriverDialog } from '../deliveries/choose-driver-dialog'
+import { DeliverDialog } from '../deliveries/deliver-dialog'
+import { DeliveryReceiptDialog } from '../deliveries/delivery-receipt-dialog'
+import { CancelOrderDialog } from './cancel-order-dialog'
 import { IdCheckDialog } from './id-check-dialog'
 import {
   BOARD_COLUMNS,
@@ -30,12 +39,16 @@ import {
 } from './order-board-model'
 import { OrderCard } from './order-card'
 import { OrderDetailDialog } from './order-detail-dialog'
+import { OrderNotices } from './order-notices'
+import type { MoveOptions } from './orders.actions'
 
 export type OrderFilter = 'all' | 'pending' | 'cancelled'
 
-export type HandoffOptions = { idChecked?: boolean; idNumber?: string; mmicChecked?: boolean }
+export type { MoveOptions } from './orders.actions'
 
 type Props = {
+  /** Drivers' loads, delivery receipts and a completed order's returns come from the server. */
+  supabase: SupabaseClient | null
   orders: AdminOrderDoc[] | null
   notices: OrderNoticeDoc[]
   onDismissNotice: (id: string) => void
@@ -43,7 +56,7 @@ type Props = {
    * A move; a handoff (to delivered) comes only once staff confirmed the ID check, with the ID
    * number and, for a medical order without sales tax, "MMIC checked".
    */
-  onMove: (order: AdminOrderDoc, to: OrderStatus, options: HandoffOptions) => void
+  onMove: (order: AdminOrderDoc, to: OrderStatus, options: MoveOptions) => void
   /** Staff opened an order's detail (it no longer counts as unopened). */
   onOpenOrder: (id: string) => void
   muted: boolean
@@ -54,11 +67,19 @@ type Props = {
   onFilterChange: (filter: OrderFilter) => void
   /** Changes when "Search Orders" asks for the search box. */
   focusSearchToken: number
-  /** For a completed order's returns, recorded on the server. */
-  supabase?: SupabaseClient | null
 }
 
 type Move = (order: AdminOrderDoc, to: OrderStatus) => void
+
+type Asking = { step: 'id' | 'door' | 'driver' | 'cancel'; id: string }
+
+/** What a move asks staff before it is made, or null (decisions 018, 055). */
+function askFirst(order: AdminOrderDoc, to: OrderStatus): Asking['step'] | null {
+  if (to === 'cancelled') return 'cancel'
+  if (needsDriver(order.fulfilment, to)) return 'driver'
+  if (needsIdCheck(to)) return asFulfilment(order.fulfilment) === 'delivery' ? 'door' : 'id'
+  return null
+}
 
 /** The board's clock for "12 min ago", ticking each minute. */
 function useMinuteClock(): number {
@@ -139,7 +160,10 @@ export function OrderBoard(props: Props) {
   const { orders, notices, filter, search } = props
   const [openId, setOpenIdState] = useState<string | null>(null)
   const [dragging, setDragging] = useState<AdminOrderDoc | null>(null)
-  const [handoffId, setHandoffId] = useState<string | null>(null)
+  // A move that asks something first: the ID check (a pickup), the door flow (a delivery's
+  // receipt, ID and signature), the driver (a delivery going out), the reason (a cancel).
+  const [asking, setAsking] = useState<Asking | null>(null)
+  const [receiptId, setReceiptId] = useState<string | null>(null)
   const now = useMinuteClock()
   const setOpenId = (id: string | null) => {
     setOpenIdState(id)
@@ -147,14 +171,18 @@ export function OrderBoard(props: Props) {
   }
   // A handoff waits for the ID check; cancelling it leaves the order where it was.
   const move: Move = (order, to) => {
-    if (needsIdCheck(to)) setHandoffId(order.id)
+    const step = askFirst(order, to)
+    if (step) setAsking({ step, id: order.id })
     else props.onMove(order, to, {})
   }
   // Moves without dragging ("Move to…", the detail) are said in the board's live region; drags
   // are said by dnd-kit's own.
   const [said, setSaid] = useState('')
   const moveFromMenu: Move = (order, to) => {
-    setSaid(movedFromMenu(order.id, orderStatusLabel(to, order.fulfilment), needsIdCheck(to)))
+    const step = askFirst(order, to)
+    // The driver and reason dialogs say themselves what they ask.
+    if (step !== 'driver' && step !== 'cancel')
+      setSaid(movedFromMenu(order.id, orderStatusLabel(to, order.fulfilment), needsIdCheck(to)))
     move(order, to)
   }
   const searchRef = useRef<HTMLInputElement>(null)
@@ -174,7 +202,15 @@ export function OrderBoard(props: Props) {
   const cancelled = visible.filter((o) => o.status === 'cancelled')
   const columns = filter === 'pending' ? (['pending'] as const) : BOARD_COLUMNS
   const open = orders?.find((o) => o.id === openId) ?? null
-  const handoff = orders?.find((o) => o.id === handoffId && o.status !== 'delivered') ?? null
+  const asked = (step: Asking['step'], unless: OrderStatus) =>
+    asking?.step === step
+      ? (orders?.find((o) => o.id === asking.id && o.status !== unless) ?? null)
+      : null
+  const handoff = asked('id', 'delivered')
+  const door = asked('door', 'delivered')
+  const sendOut = asked('driver', 'shipped')
+  const cancel = asked('cancel', 'cancelled')
+  const done = () => setAsking(null)
 
   const onDragStart = (event: DragStartEvent) =>
     setDragging(orders?.find((o) => o.id === event.active.id) ?? null)
@@ -199,33 +235,7 @@ export function OrderBoard(props: Props) {
 
   return (
     <div className={css({ display: 'grid', gap: '4' })}>
-      {notices.length > 0 && (
-        <ul className={css({ display: 'grid', gap: '2' })} aria-label="Order notices">
-          {notices.map((notice) => (
-            <li
-              key={notice.id}
-              role="alert"
-              className={css({
-                alignItems: 'center',
-                bg: 'deal.subtle',
-                borderRadius: 'md',
-                color: 'fg.default',
-                display: 'flex',
-                fontSize: 'sm',
-                gap: '3',
-                justifyContent: 'space-between',
-                px: '3',
-                py: '2',
-              })}
-            >
-              <span>{notice.message}</span>
-              <Button size="sm" variant="ghost" onClick={() => props.onDismissNotice(notice.id)}>
-                Dismiss
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <OrderNotices notices={notices} onDismiss={props.onDismissNotice} />
       <div className={css({ alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: '2' })}>
         <input
           ref={searchRef}
@@ -346,16 +356,48 @@ export function OrderBoard(props: Props) {
         order={open}
         onClose={() => setOpenId(null)}
         onMove={moveFromMenu}
-        supabase={props.supabase ?? null}
+        supabase={props.supabase}
+        onViewReceipt={(o) => setReceiptId(o.id)}
       />
       <IdCheckDialog
         order={handoff}
-        onCancel={() => setHandoffId(null)}
+        onCancel={done}
         onConfirm={({ idNumber, mmicChecked }) => {
           if (handoff)
             props.onMove(handoff, 'delivered', { idChecked: true, idNumber, mmicChecked })
-          setHandoffId(null)
+          done()
         }}
+      />
+      <DeliverDialog
+        order={door}
+        onCancel={done}
+        onHandOver={(handoff) => {
+          if (door) props.onMove(door, 'delivered', { idChecked: true, ...handoff })
+          done()
+        }}
+      />
+      <ChooseDriverDialog
+        supabase={props.supabase}
+        order={sendOut}
+        onCancel={done}
+        onSend={({ id, firstName, employeeNumber }) => {
+          if (sendOut)
+            props.onMove(sendOut, 'shipped', { driver: { id, firstName, employeeNumber } })
+          done()
+        }}
+      />
+      <CancelOrderDialog
+        order={cancel}
+        onKeep={done}
+        onCancelOrder={(reason) => {
+          if (cancel) props.onMove(cancel, 'cancelled', { reason })
+          done()
+        }}
+      />
+      <DeliveryReceiptDialog
+        supabase={props.supabase}
+        orderId={receiptId}
+        onClose={() => setReceiptId(null)}
       />
     </div>
   )

@@ -73,12 +73,13 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, no
     disabled: overlay || !draggable,
   })
   const waiting = isWaitingToSync(order)
-  // A div: ARIA in HTML allows no role="group" on an article (axe's aria-allowed-role).
+  // A card that cannot be dragged (a cancelled one) gets no dnd-kit attributes: it is not
+  // "disabled", its order opens. A div: ARIA in HTML allows no role="group" on an article (axe's aria-allowed-role).
   return (
     <div
       ref={setNodeRef}
       {...(overlay ? {} : listeners)}
-      {...attributes}
+      {...(draggable ? attributes : {})}
       role="group"
       tabIndex={-1}
       aria-roledescription="order card"
@@ -135,6 +136,11 @@ export function OrderCard({ order, onOpen, onMove, overlay, draggable = true, no
       <p className={css({ fontSize: 'xs', fontWeight: 'medium' })} data-testid="order-fulfilment">
         {fulfilmentLine(order, new Date(now))}
       </p>
+      {order.status === 'shipped' && order.driver && (
+        <p className={small} data-testid="order-driver">
+          Driver: {order.driver.firstName ?? 'no first name yet'}
+        </p>
+      )}
       <div className={spread}>
         <time
           className={small}

@@ -9,6 +9,7 @@ import {
   paymentLabel,
 } from '../../../lib/order-status'
 import { formatPickupWindow } from '../../../lib/pickup-windows'
+import { Button } from '../../../ui/button'
 import { ActionMenu } from '../../../ui/menu'
 import { PanelDialog } from '../../../ui/panel-dialog'
 import { muted, sectionTitle, table } from '../components/admin-styles'
@@ -25,6 +26,8 @@ type Props = {
   onMove: (order: AdminOrderDoc, to: OrderStatus) => void
   /** For a completed order's returns (they are recorded on the server). */
   supabase?: SupabaseClient | null
+  /** A delivered delivery's signed receipt (from the server). */
+  onViewReceipt: (order: AdminOrderDoc) => void
 }
 
 const dl = css({
@@ -37,7 +40,13 @@ const dl = css({
 })
 
 /** One order in full: items, customer, address, totals, payment and the history of its status. */
-export function OrderDetailDialog({ order, onClose, onMove, supabase = null }: Props) {
+export function OrderDetailDialog({
+  order,
+  onClose,
+  onMove,
+  supabase = null,
+  onViewReceipt,
+}: Props) {
   const words = (status: string) => orderStatusLabel(status, order?.fulfilment)
   const pickup = order?.fulfilment === 'pickup'
   const pickupWindow = order?.pickupWindow
@@ -76,7 +85,13 @@ export function OrderDetailDialog({ order, onClose, onMove, supabase = null }: P
               actions={moveTargets(order)}
               onSelect={(value) => onMove(order, value as OrderStatus)}
             />
+            {!pickup && order.status === 'delivered' && order.signed && (
+              <Button size="sm" variant="outline" onClick={() => onViewReceipt(order)}>
+                View delivery receipt
+              </Button>
+            )}
           </div>
+          <DeliveryFacts order={order} />
           <section>
             <h3 className={sectionTitle}>Items</h3>
             <table className={table}>
@@ -220,5 +235,27 @@ export function OrderDetailDialog({ order, onClose, onMove, supabase = null }: P
         </div>
       )}
     </PanelDialog>
+  )
+}
+
+/** Why the order was cancelled, and who drives it (decision 055). */
+function DeliveryFacts({ order }: { order: AdminOrderDoc }) {
+  const reason =
+    order.cancelReason ??
+    [...order.statusHistory].reverse().find((h) => h.status === 'cancelled')?.reason
+  return (
+    <>
+      {order.status === 'cancelled' && reason && (
+        <p className={css({ fontSize: 'sm' })} data-testid="cancel-reason">
+          <strong>Cancelled:</strong> {reason}
+        </p>
+      )}
+      {order.fulfilment !== 'pickup' && order.driver && (
+        <p className={css({ fontSize: 'sm' })} data-testid="order-driver">
+          <strong>Driver:</strong> {order.driver.firstName ?? 'no first name yet'}
+          {order.driver.employeeNumber != null ? `, employee #${order.driver.employeeNumber}` : ''}
+        </p>
+      )}
+    </>
   )
 }
