@@ -83,7 +83,7 @@ describe('what the trail records', () => {
     ])
     expect(all[1]).toMatchObject({
       before: { driverId: null },
-      after: { driverId: expect.any(String) },
+      after: { driverId: expect.any(String) as unknown },
     })
     const rows = [all[0]!, all[3]!]
     expect(rows[1]).toMatchObject({

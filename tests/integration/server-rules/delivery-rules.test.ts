@@ -20,7 +20,21 @@ import { accepted, person } from './california-helpers'
 const SIGNATURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
-type Answer = { applied: boolean; reason?: string; message?: string; order: Record<string, any> }
+type Receipt = {
+  retailer: { name: string; licenceNumber: string; address: Record<string, unknown> }
+  items: { quantity: number; unitPrice: number }[]
+  requestedAt: string
+  deliveredAt: string
+}
+
+type MovedOrder = Record<string, unknown> & {
+  driver?: { id: string } | null
+  cancelReason?: string | null
+  deliveryReceipt: Receipt
+  signed?: boolean
+}
+
+type Answer = { applied: boolean; reason?: string; message?: string; order: MovedOrder }
 
 let backend: RulesBackend
 let owner: TestUser
@@ -296,14 +310,14 @@ describe('the handoff at the door: ID, signature and the receipt (4 CCR §15420)
     })
     expect(done.error).toBeNull()
     expect(done.data?.applied).toBe(true)
-    const receipt = done.data?.order.deliveryReceipt
+    const receipt = done.data!.order.deliveryReceipt
     expect(receipt).toMatchObject({
       retailer: { name: 'Humo Test Shop', licenceNumber: 'C10-0000123-LIC' },
       driver: { firstName: 'Marta', employeeNumber: named.data?.employeeNumber },
       customer: { firstName: 'Ana', kind: 'adult' },
       total: order.total,
     })
-    expect(receipt.retailer.address).toMatchObject({ state: expect.any(String) })
+    expect(receipt.retailer.address).toMatchObject({ state: expect.any(String) as unknown })
     expect(receipt.items).toEqual([expect.objectContaining({ quantity: 2, unitPrice: 35 })])
     expect(Date.parse(receipt.deliveredAt)).toBeGreaterThanOrEqual(Date.parse(receipt.requestedAt))
     expect(done.data?.order.signed).toBe(true)
@@ -344,7 +358,7 @@ describe('the handoff at the door: ID, signature and the receipt (4 CCR §15420)
       p_handed_at: at,
     })
     expect(done.data?.applied).toBe(true)
-    expect(Date.parse(done.data?.order.deliveryReceipt.deliveredAt)).toBe(Date.parse(at))
+    expect(Date.parse(done.data!.order.deliveryReceipt.deliveredAt)).toBe(Date.parse(at))
   })
 
   it('a delivery is not handed over without going out with a driver', async () => {
