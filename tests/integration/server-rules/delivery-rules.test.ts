@@ -14,11 +14,7 @@ import {
   type RulesBackend,
   type TestUser,
 } from './rules-backend'
-import { accepted, person } from './california-helpers'
-
-// A 1×1 PNG, as a signature pad's canvas.toDataURL('image/png') answers (shorter, same format).
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+import { accepted, person, SIGNATURE } from './california-helpers'
 
 type Receipt = {
   retailer: { name: string; licenceNumber: string; address: Record<string, unknown> }
@@ -45,7 +41,6 @@ let otherDriver: TestUser
 
 beforeAll(async () => {
   backend = await startRulesBackend()
-  await openAllDay(backend.db)
   owner = await createUser(backend, { role: 'owner' })
   manager = await createUser(backend, { role: 'manager' })
   budtender = await createUser(backend, { role: 'budtender' })
