@@ -17,6 +17,7 @@ import type { RpcClient } from '../backend-client'
 import type { HumoDatabase } from '../database'
 import type { AdminOrderDoc } from '../schemas/admin-order.schema'
 import { createRpcPullHandler, type PullCheckpoint, type WireRow } from './rpc-pull'
+import { oncePerDevice } from './sent-moves'
 
 export type AdminOrderRow = WireRow & {
   status?: AdminOrderDoc['status']
@@ -242,51 +243,9 @@ export function adminOrderRowToDoc(row: AdminOrderRow): WithDeleted<AdminOrderDo
   }
 }
 
-const SENT_MOVES_KEY = 'humo.admin-moves-sent'
-const SENT_MOVES_KEPT_MS = 10 * 60_000
-
 /** One move made on this device: the order, from and to, and when it was made. */
 function moveKey(dbName: string, mine: AdminOrderDoc, from: string): string {
   return `${dbName}|${mine.id}|${from}|${mine.status}|${mine.updatedAt}`
-}
-
-function readSentMoves(): Record<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(SENT_MOVES_KEY) ?? '{}')
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {}
-  } catch {
-    return {}
-  }
-}
-
-/**
- * Sends a move once per device. Two admin tabs share the database (RxDB's multi-instance mode)
- * and each runs this replication, so each sees the same local move and would push it: a second
- * set_order_status that the server then refuses as stale. The tabs take turns (a Web Lock) and
- * the one whose move the server applied notes it (localStorage) for the others, which skip it.
- * Where neither exists (Node tests) every push is sent, as before.
- */
-async function oncePerDevice(
-  key: string,
-  send: () => Promise<SetStatusAnswer>,
-): Promise<SetStatusAnswer | null> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  if (!locks || typeof localStorage === 'undefined') return send()
-  return locks.request(SENT_MOVES_KEY, async () => {
-    if (readSentMoves()[key] !== undefined) return null
-    const answer = await send()
-    if (answer.applied) {
-      const now = Date.now()
-      const kept = Object.entries(readSentMoves()).filter(
-        ([, at]) => typeof at === 'number' && now - at < SENT_MOVES_KEPT_MS,
-      )
-      localStorage.setItem(
-        SENT_MOVES_KEY,
-        JSON.stringify(Object.fromEntries([...kept, [key, now]])),
-      )
-    }
-    return answer
-  })
 }
 
 export function replicateAdminOrders(
@@ -320,15 +279,19 @@ export function replicateAdminOrders(
           if (newDocumentState._deleted || !assumedMasterState) continue
           if (newDocumentState.status === assumedMasterState.status) continue
           const from = assumedMasterState.status
-          const answer = await oncePerDevice(moveKey(db.name, newDocumentState, from), async () => {
-            const response = await supabase.rpc(
-              'set_order_status',
-              setStatusArgs(newDocumentState, from),
-            )
-            if (response.error)
-              throw new Error(`set_order_status failed: ${response.error.message}`)
-            return response.data as SetStatusAnswer
-          })
+          const answer = await oncePerDevice(
+            moveKey(db.name, newDocumentState, from),
+            async () => {
+              const response = await supabase.rpc(
+                'set_order_status',
+                setStatusArgs(newDocumentState, from),
+              )
+              if (response.error)
+                throw new Error(`set_order_status failed: ${response.error.message}`)
+              return response.data as SetStatusAnswer
+            },
+            (sent) => sent.applied,
+          )
           // Another tab of this device already sent this move and the server took it.
           if (answer === null) continue
           applied ||= answer.applied
