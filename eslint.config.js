@@ -47,6 +47,35 @@ const zones = [
   })),
 ]
 
+// The server's rooms (supabase/local/README.md), each importing only the rooms below it:
+// db, http and mail at the bottom; server.ts and main.ts at the top compose them. Test files and
+// test harnesses may reach up (they start whole servers).
+const serverRooms = {
+  db: [],
+  http: [],
+  mail: [],
+  auth: ['db', 'http', 'mail'],
+  request: ['db', 'http', 'auth'],
+  cache: ['db', 'http'],
+  shop: ['db', 'http', 'request'],
+  rest: ['db', 'http', 'auth', 'request', 'cache', 'shop'],
+  site: ['db', 'http', 'request', 'cache'],
+  storage: ['db', 'http', 'auth', 'request'],
+  realtime: ['db', 'http', 'auth', 'request'],
+  ops: ['db', 'http', 'auth', 'request', 'mail'],
+}
+export const serverZones = Object.entries(serverRooms).map(([room, below]) => ({
+  target: `./supabase/local/${room}`,
+  from: [
+    './supabase/local/server.ts',
+    './supabase/local/main.ts',
+    ...Object.keys(serverRooms)
+      .filter((other) => other !== room && !below.includes(other))
+      .map((other) => `./supabase/local/${other}`),
+  ],
+  message: `supabase/local/${room} imports only ${below.length ? below.join(', ') : 'nothing of the server'} (supabase/local/README.md)`,
+}))
+
 export default tseslint.config(
   {
     ignores: [
@@ -108,6 +137,19 @@ export default tseslint.config(
         'error',
         { '{src/!(routes)/**/,sw/**/,supabase/**/,tests/**/}': 'KEBAB_CASE' },
       ],
+    },
+  },
+  {
+    files: ['supabase/local/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-testing.ts', '**/*-harness.ts'],
+    // no-cycle reads the files an import leads to only with these (import-x's TypeScript preset).
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

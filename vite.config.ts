@@ -155,7 +155,7 @@ function splashFirst(): Plugin {
 /**
  * Writes dist/.vite/csp-sources.json: the hosted Supabase a build for one talks to
  * (VITE_SUPABASE_URL), which the embedded server's Content-Security-Policy must allow for the
- * API, Realtime and media (supabase/local/security-headers.ts). The script hashes are not here:
+ * API, Realtime and media (supabase/local/http/security-headers.ts). The script hashes are not here:
  * the server takes them from the index.html it sends.
  */
 function cspSources(): Plugin {

@@ -10,6 +10,7 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       'supabase/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
       'scripts/**/*.test.mjs',
     ],
     environment: 'node',

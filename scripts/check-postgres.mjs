@@ -1,4 +1,4 @@
-// Applies supabase/local/bootstrap.sql and every migration to a throwaway PostgreSQL 15 (Debian's
+// Applies supabase/local/db/bootstrap.sql and every migration to a throwaway PostgreSQL 15 (Debian's
 // package, the version hosted Supabase runs), then races two orders for the last unit in stock
 // with real concurrent transactions — what PGlite, one connection at a time, cannot show.
 // Part of `npm test`; installs Debian's postgresql when it is absent.
@@ -77,8 +77,8 @@ try {
     },
   )
   const files = [
-    path.join(root, 'supabase/local/bootstrap.sql'),
-    path.join(root, 'supabase/local/bootstrap-realtime.sql'),
+    path.join(root, 'supabase/local/db/bootstrap.sql'),
+    path.join(root, 'supabase/local/db/bootstrap-realtime.sql'),
     ...readdirSync(path.join(root, 'supabase/migrations'))
       .filter((f) => f.endsWith('.sql'))
       .sort()

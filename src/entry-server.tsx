@@ -1,6 +1,6 @@
 /**
  * Renders a storefront page to HTML on the server (built apart by `vite build --ssr`, used by
- * supabase/local/prerender.ts): the same route components the browser renders, reading a
+ * supabase/local/site/prerender.ts): the same route components the browser renders, reading a
  * catalogue snapshot instead of the device database. The shop sends it with the page so that a
  * first visit paints the page itself, not only the splash, before the app's scripts arrive
  * (decision 010). The browser does not hydrate it: src/main.tsx renders its own page and swaps it

@@ -59,10 +59,10 @@ const shellEntry = manifest.find(
 const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${shellEntry?.revision ?? 'unversioned'}`
 /** Where the catalogue key of the last round of copies is kept, beside them. */
 const PAGES_KEY_URL = new URL('/.humo-pages-key', self.location.origin).href
-/** The server's copy of a page is in this element (supabase/local/prerender.ts). */
+/** The server's copy of a page is in this element (supabase/local/site/prerender.ts). */
 const COPY_MARK = `id="${COPY_ID}"`
 
-/** The headers of the server's answer a kept copy of a page keeps (supabase/local/security-headers.ts). */
+/** The headers of the server's answer a kept copy of a page keeps (supabase/local/http/security-headers.ts). */
 const KEPT_HEADERS = [
   'Content-Security-Policy',
   'X-Content-Type-Options',

@@ -9,7 +9,7 @@ import {
   markOf,
 } from './catalogue-pages'
 
-// The shape of a page with its copy, as supabase/local/prerender.ts (withCopy) sends it.
+// The shape of a page with its copy, as supabase/local/site/prerender.ts (withCopy) sends it.
 const page = [
   '<html><head></head><body>',
   '<div id="boot-splash">…</div>',

@@ -1,5 +1,5 @@
 /**
- * What the embedded backend (supabase/local/prerender.ts), the service worker (sw/sw.ts) and the
+ * What the embedded backend (supabase/local/site/prerender.ts), the service worker (sw/sw.ts) and the
  * app agree on about copies of the catalogue's pages (decisions 010 and 013): which paths have
  * one, which are kept ahead of an offline start, where the service worker keeps them, and the
  * message that has it fetch them again after the catalogue changed.

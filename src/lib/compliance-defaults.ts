@@ -1,5 +1,5 @@
 /**
- * The rows `compliance_rules` starts with (migration 20261128100000_california_taxes_and_limits):
+ * The rows `compliance_rules` starts with (migration 20261128100000_create_compliance_rules.sql):
  * what a device uses before its first sync brings the shop's own. Data with dates and sources,
  * not constants: a parity test holds this list equal to the migration's rows, and the server's
  * rows always win (docs/decisions/051-california-taxes-and-daily-limits.md).

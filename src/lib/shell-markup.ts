@@ -1,6 +1,6 @@
 /**
  * The ids and attributes that the built index.html (vite.config.ts, which imports this file and
- * so it imports nothing), the server's copy of a page (supabase/local/prerender.ts), the service
+ * so it imports nothing), the server's copy of a page (supabase/local/site/prerender.ts), the service
  * worker and the app agree on (decisions 010 and 013).
  */
 

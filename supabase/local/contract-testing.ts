@@ -3,7 +3,7 @@
 // an admin is a signed-up user given a user_profiles row by the service role, as SPEC.md §7 does.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import type { Database } from './api-types.ts'
+import type { Database } from './rest/api-types.ts'
 import type { HumoBackend } from './server.ts'
 
 export type Client = SupabaseClient<Database>

@@ -4,13 +4,13 @@
 // SIGINT/SIGTERM so PGlite flushes to disk.
 import { isAbsolute, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { backupSettings } from './backup.ts'
-import { parseTrustedProxies, setTrustedProxies } from './client-address.ts'
-import { keepNewFilesPrivate } from './private-files.ts'
-import { parseRateLimits } from './rate-limits.ts'
-import { createLogger, parseLogLevel, redactPersonalData } from './request-log.ts'
+import { backupSettings } from './ops/backup.ts'
+import { parseTrustedProxies, setTrustedProxies } from './http/client-address.ts'
+import { keepNewFilesPrivate } from './db/private-files.ts'
+import { parseRateLimits } from './http/rate-limits.ts'
+import { createLogger, parseLogLevel, redactPersonalData } from './http/request-log.ts'
 import { startHumoBackend } from './server.ts'
-import { startMessages, tlsFromEnvironment } from './tls-settings.ts'
+import { startMessages, tlsFromEnvironment } from './http/tls-settings.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Database } from './api-types.ts'
+import type { Database } from './rest/api-types.ts'
 import { startHumoBackend } from './server.ts'
 
 const clientOptions = {

@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Database, PulledProduct, PullProductsResult } from './api-types.ts'
+import type { Database, PulledProduct, PullProductsResult } from './rest/api-types.ts'
 import { startHumoBackend, type HumoBackend } from './server.ts'
 
 type Client = SupabaseClient<Database>

@@ -16,10 +16,10 @@ import {
   type BackupManifest,
   type BackupService,
   type BackupSettings,
-} from './backup.ts'
+} from './ops/backup.ts'
 import { createAuthMailer } from './mail/auth-mailer.ts'
-import { openDatabase } from './database.ts'
-import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
+import { openDatabase } from './db/database.ts'
+import { createJwtKeys, loadJwtSecret } from './auth/jwt-keys.ts'
 import {
   checkSmtpUrl,
   setOrderEmails,
@@ -27,27 +27,27 @@ import {
   type OrderMailer,
 } from './mail/order-mailer.ts'
 import { handleRest, sendError } from './rest/rest-handler.ts'
-import { CatalogueCache } from './catalogue-cache.ts'
-import { startPullWarmer, type PullWarmer } from './pull-warmer.ts'
-import { prepareSetupCode, type SetupCode } from './setup-code.ts'
-import { makePrivateDir, makeShopPrivate } from './private-files.ts'
-import { PostgrestError } from './rest/postgrest-errors.ts'
+import { CatalogueCache } from './cache/catalogue-cache.ts'
+import { startPullWarmer, type PullWarmer } from './cache/pull-warmer.ts'
+import { prepareSetupCode, type SetupCode } from './auth/setup-code.ts'
+import { makePrivateDir, makeShopPrivate } from './db/private-files.ts'
+import { PostgrestError } from './request/postgrest-errors.ts'
 import { loadSchemaCache } from './rest/schema-cache.ts'
 import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
-import { createPrerenderer } from './prerender.ts'
-import { requestScheme } from './client-address.ts'
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from './rate-limits.ts'
-import { createRpcRateLimits } from './rpc-rate-limits.ts'
-import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './unaccepted-orders.ts'
-import { startMaintenance, type Maintenance } from './maintenance.ts'
-import { API_CSP, createSecurityHeaders, SECURITY_HEADERS } from './security-headers.ts'
-import { createStaticApp } from './static-app.ts'
-import { handleStorage } from './storage-api.ts'
-import { createHealthChecks } from './health.ts'
-import { createServerMetrics } from './metrics.ts'
-import { createRequestObserver, type Logger, type RequestObserver } from './request-log.ts'
-import { createHumoServer, type HumoTls } from './tls-server.ts'
-import { servePublicObject, storageError } from './storage-files.ts'
+import { createPrerenderer } from './site/prerender.ts'
+import { requestScheme } from './http/client-address.ts'
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from './http/rate-limits.ts'
+import { createRpcRateLimits } from './rest/rpc-rate-limits.ts'
+import { startUnacceptedOrderSweep, type UnacceptedOrderSweep } from './ops/unaccepted-orders.ts'
+import { startMaintenance, type Maintenance } from './ops/maintenance.ts'
+import { API_CSP, createSecurityHeaders, SECURITY_HEADERS } from './http/security-headers.ts'
+import { createStaticApp } from './site/static-app.ts'
+import { handleStorage } from './storage/storage-api.ts'
+import { createHealthChecks } from './ops/health.ts'
+import { createServerMetrics } from './ops/metrics.ts'
+import { createRequestObserver, type Logger, type RequestObserver } from './http/request-log.ts'
+import { createHumoServer, type HumoTls } from './http/tls-server.ts'
+import { servePublicObject, storageError } from './storage/storage-files.ts'
 
 export interface HumoBackendOptions {
   /** 0 picks a free port. Default 0. */

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestBackend } from '../../tests/fixtures/backend.ts'
 import { orderInput } from '../../tests/integration/server-rules/rules-backend.ts'
-import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
+import { createJwtKeys, loadJwtSecret } from './auth/jwt-keys.ts'
 
 const repo = fileURLToPath(new URL('../..', import.meta.url))
 const STOP_LIMIT_MS = 10_000

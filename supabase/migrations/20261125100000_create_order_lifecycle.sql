@@ -3,7 +3,7 @@
 -- Realtime topic, the ID check at handoff, and Track Order from another device.
 --
 -- On hosted Supabase realtime.messages, realtime.topic() and realtime.send() are Supabase's own;
--- the stand-in's supabase/local/bootstrap.sql emulates them with the same names and shapes.
+-- the stand-in's supabase/local/db/bootstrap.sql emulates them with the same names and shapes.
 
 -- shop_settings: the weekly hours as data ----------------------------------------------------------
 -- Seven entries, Sunday first (as Date#getDay and extract(dow)), each null (closed all day) or

@@ -10,7 +10,7 @@
 -- Opening hours, not clock hours: an order placed at 7:55 PM, five minutes before closing, is
 -- still there when staff open the next morning. A week with no opening hours counts clock hours.
 --
--- Who runs it: the embedded server every minute (supabase/local/unaccepted-orders.ts). On hosted
+-- Who runs it: the embedded server every minute (supabase/local/ops/unaccepted-orders.ts). On hosted
 -- Supabase, pg_cron: when the extension is enabled this migration schedules it every 5 minutes
 -- itself; enabled later, run once in the SQL editor:
 --   select cron.schedule('humo-cancel-unaccepted-orders', '*/5 * * * *',

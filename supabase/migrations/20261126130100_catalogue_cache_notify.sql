@@ -1,5 +1,5 @@
 -- Every committed change to the catalogue tells the embedded server's catalogue cache
--- (supabase/local/catalogue-cache.ts, docs/decisions/032), so a cached anonymous read costs no
+-- (supabase/local/cache/catalogue-cache.ts, docs/decisions/032), so a cached anonymous read costs no
 -- query: a statement-level trigger on each catalogue table and on catalogue_changes NOTIFYs
 -- 'humo_catalogue'. Postgres sends a notification only when its transaction commits and folds
 -- repeats within one transaction into one. Unlike signal_catalogue_change it does not stand aside

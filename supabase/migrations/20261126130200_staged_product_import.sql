@@ -17,7 +17,7 @@
 --
 -- The embedded server drives the three for one POST /rest/v1/rpc/admin_import_products, each chunk
 -- in its own transaction, so requests queued meanwhile are answered between chunks
--- (supabase/local/import-products.ts); admin_import_products(p_rows) itself runs the same three in
+-- (supabase/local/shop/import-products.ts); admin_import_products(p_rows) itself runs the same three in
 -- one transaction (for callers that are not the embedded server's REST API). Nothing reaches the
 -- catalogue before the apply, so a refusal at any row writes nothing.
 
@@ -1094,7 +1094,7 @@ revoke execute on function public.admin_import_apply(uuid, integer) from public,
 grant execute on function public.admin_import_apply(uuid, integer) to authenticated, service_role;
 
 -- The whole import in one transaction (the embedded server's REST API stages it in chunks
--- instead, supabase/local/import-products.ts): same refusals, same writes.
+-- instead, supabase/local/shop/import-products.ts): same refusals, same writes.
 create or replace function public.admin_import_products(p_rows jsonb)
 returns jsonb
 language plpgsql

@@ -1,5 +1,5 @@
 -- An order's stock change tells the embedded server's catalogue cache which products it moved,
--- so the cache drops only the answers that hold them (supabase/local/catalogue-cache.ts,
+-- so the cache drops only the answers that hold them (supabase/local/cache/catalogue-cache.ts,
 -- docs/decisions/045), not every anonymous read of the catalogue. Before this, every order
 -- emptied the cache and the next reads of every page went to the database.
 --

@@ -8,7 +8,7 @@
 -- gen_random_uuid(), which PGlite draws from the strong random source one call at a time: 15,000 of
 -- them (the effects' and terpenes' ids) were a third of the apply.
 --
--- Now, for the embedded server's REST import (supabase/local/import-products.ts):
+-- Now, for the embedded server's REST import (supabase/local/shop/import-products.ts):
 --   * The server tests in JavaScript what only depends on the row itself (the types and bounds
 --     product_import_stage_plain_rows checks, in the same terms) and hands each row that passes as
 --     a typed record with its lists already normalised and every id made (product, media, effects,

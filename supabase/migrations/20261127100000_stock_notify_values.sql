@@ -1,6 +1,6 @@
 -- An order's stock notification carries the products' new values, so the embedded server's
 -- catalogue cache writes them into the answers it keeps instead of dropping those answers and
--- reading them again (supabase/local/catalogue-cache.ts, docs/decisions/049). Under a stream of
+-- reading them again (supabase/local/cache/catalogue-cache.ts, docs/decisions/049). Under a stream of
 -- orders the re-reads cost more of the database than the orders themselves.
 --
 -- Same rule as 20261126150100 for what counts as a stock change (an UPDATE of at most 100

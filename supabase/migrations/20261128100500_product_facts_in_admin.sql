@@ -1161,7 +1161,7 @@ $$;
 
 revoke execute on function public.product_import_stage_plain_rows(uuid, integer, jsonb) from public, anon, authenticated;
 
--- The staging of rows the embedded server prepared (20261126170000; supabase/local/import-products.ts
+-- The staging of rows the embedded server prepared (20261126170000; supabase/local/shop/import-products.ts
 -- checks the facts in the same terms as the plain rows above) gains the facts' six fields.
 create or replace function public.product_import_stage_prepared(
   p_import uuid,

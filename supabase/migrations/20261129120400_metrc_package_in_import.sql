@@ -10,7 +10,7 @@
 
 -- The rows' packages written onto the products just imported. p_rows: the import's rows as given
 -- (their position is the row number). Internal: called by admin_import_products and by the
--- embedded server's chunked import (supabase/local/import-products.ts), inside the apply.
+-- embedded server's chunked import (supabase/local/shop/import-products.ts), inside the apply.
 create or replace function public.product_import_metrc_packages(p_rows jsonb)
 returns void
 language plpgsql

@@ -8,7 +8,7 @@ import { buildCatalogue, seedUuid, type CatalogueRows } from './build-catalogue.
 import { orders as demoOrders } from './catalogue.ts'
 import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../src/lib/shop-hours.ts'
 import { pickupSlots, type PickupWindow } from '../../src/lib/pickup-windows.ts'
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../local/private-files.ts'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../local/db/private-files.ts'
 
 export const MEDIA_BUCKET = 'product_media'
 

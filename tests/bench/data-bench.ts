@@ -65,7 +65,7 @@ function seed() {
     [
       '--import',
       'tsx',
-      'supabase/local/seed-cli.ts',
+      'supabase/local/ops/seed-cli.ts',
       '--products',
       String(products),
       '--data-dir',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { fsyncCount } from '../../supabase/local/database.ts'
+import { fsyncCount } from '../../supabase/local/db/database.ts'
 import { startHumoBackend, type HumoBackend } from '../../supabase/local/server.ts'
 import { writeBenchFigures, type Figure } from './bench-figures.ts'
 
@@ -220,7 +220,7 @@ try {
     figures,
     notes: [
       `place_order over HTTP on a data folder, closed loop, ${seconds} s per step, ${rounds} rounds alternating durable and fsync off (HUMO_DURABLE=off).`,
-      'Durable: Postgres with fsync on and wal_sync_method=fsync; the filesystem fsync wired to fs.fsyncSync (supabase/local/database.ts).',
+      'Durable: Postgres with fsync on and wal_sync_method=fsync; the filesystem fsync wired to fs.fsyncSync (supabase/local/db/database.ts).',
       'Timings on a shared machine are noisy: compare with the load average printed by npm run bench.',
     ],
     details: { failures, disk: { p50: disk[100], p99: disk[198] } },

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import type { Page } from '@playwright/test'
-import { CATALOGUE_CHANNEL } from '../../supabase/local/catalogue-cache'
+import { CATALOGUE_CHANNEL } from '../../supabase/local/cache/catalogue-cache'
 import type { startHumoBackend } from '../../supabase/local/server'
 import type { PullBreakdown } from './browser/pull-probe'
 

@@ -75,8 +75,8 @@ interface MemoryAnswer {
 /** The server's process: the embedded backend as `npm start` runs it, answering memory probes. */
 async function serve(): Promise<void> {
   const { startHumoBackend } = await import('../../supabase/local/server.ts')
-  const { parseRateLimits } = await import('../../supabase/local/rate-limits.ts')
-  const { fsyncCount } = await import('../../supabase/local/database.ts')
+  const { parseRateLimits } = await import('../../supabase/local/http/rate-limits.ts')
+  const { fsyncCount } = await import('../../supabase/local/db/database.ts')
   const backend = await startHumoBackend({
     port: 0,
     dataDir: process.env.HUMO_DATA_DIR!,

@@ -1,4 +1,4 @@
-// What the stand-in for autovacuum (supabase/local/maintenance.ts, docs/decisions/048) does under
+// What the stand-in for autovacuum (supabase/local/ops/maintenance.ts, docs/decisions/048) does under
 // a stream of orders: a durable shop of generated products takes place_order over HTTP from 8
 // clients for a while, once with maintenance rounds (every 5 s here, to see several) and once
 // without; then the shop left without them gets its whole backlog done in rounds on a quiet
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { startMaintenance, type MaintenanceStep } from '../../supabase/local/maintenance.ts'
+import { startMaintenance, type MaintenanceStep } from '../../supabase/local/ops/maintenance.ts'
 import { startHumoBackend, type HumoBackend } from '../../supabase/local/server.ts'
 import { writeBenchFigures, type Figure } from './bench-figures.ts'
 import { orderInput } from '../integration/server-rules/rules-backend'

@@ -4,7 +4,7 @@
 import { SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { setTrustedProxies } from '../../supabase/local/client-address'
+import { setTrustedProxies } from '../../supabase/local/http/client-address'
 import { startHumoBackend } from '../../supabase/local/server'
 import { TEST_RATE_LIMITS } from '../fixtures/backend'
 import {

@@ -4,7 +4,7 @@
 // window has passed; a contact message likewise. The server here allows one order and one
 // message per person per 3 seconds, so the second of each is limited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseRateLimits } from '../../supabase/local/rate-limits'
+import { parseRateLimits } from '../../supabase/local/http/rate-limits'
 import { startTestBackend, type TestBackend } from '../fixtures/backend'
 import { createTestDatabase } from '../fixtures/memory-database'
 import { replicateProducts } from '../../src/data/replication/catalogue-replication'

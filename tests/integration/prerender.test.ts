@@ -13,7 +13,7 @@ import { replicateCatalogue } from '../../src/data/replication/catalogue-replica
 import type { HumoDatabase } from '../../src/data/database'
 import { createSnapshotData, snapshotOf } from '../../src/data/snapshot-data'
 import { SHOP_SETTINGS_ID } from '../../src/data/replication/shop-settings-row'
-import { createPrerenderer, readCatalogue, withCopy } from '../../supabase/local/prerender'
+import { createPrerenderer, readCatalogue, withCopy } from '../../supabase/local/site/prerender'
 
 // The parts of the built index.html that the server works on (vite.config.ts, splashFirst).
 const SHELL = `<!doctype html><html><head>

@@ -1,11 +1,11 @@
 // A new device's first pull, page after page as the app's light client asks for it, is already in
-// the catalogue cache when the device comes (supabase/local/pull-warmer.ts, decision 046), and a
+// the catalogue cache when the device comes (supabase/local/cache/pull-warmer.ts, decision 046), and a
 // catalogue change still reaches it at once, the cache refilled once the catalogue is quiet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRpcClient } from '../../src/data/backend-client'
 import { callPull, PULL_BATCH_SIZE, type PullCheckpoint } from '../../src/data/replication/rpc-pull'
 import { startHumoBackend, type HumoBackend } from '../../supabase/local/server'
-import { WARM_PAGE_ROWS } from '../../supabase/local/pull-warmer'
+import { WARM_PAGE_ROWS } from '../../supabase/local/cache/pull-warmer'
 
 type Row = { id: string; _modified: string; _deleted: boolean; name?: string }
 

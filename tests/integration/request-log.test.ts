@@ -10,7 +10,7 @@ import {
   parseLogLevel,
   redactPersonalData,
   routeOf,
-} from '../../supabase/local/request-log'
+} from '../../supabase/local/http/request-log'
 import { TEST_RATE_LIMITS } from '../fixtures/backend'
 import {
   clientFor,

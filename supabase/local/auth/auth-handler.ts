@@ -21,11 +21,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import bcrypt from 'bcryptjs'
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
-import { clientAddress, requestScheme } from '../client-address.ts'
-import { AUTH_BODY_LIMIT, BodyTooLargeError, JsonBodyError, readJsonBody } from '../http-body.ts'
-import { verifyJwt } from '../jwt-keys.ts'
+import { clientAddress, requestScheme } from '../http/client-address.ts'
+import {
+  AUTH_BODY_LIMIT,
+  BodyTooLargeError,
+  JsonBodyError,
+  readJsonBody,
+} from '../http/http-body.ts'
+import { verifyJwt } from './jwt-keys.ts'
 import type { AuthMailer } from '../mail/auth-mailer.ts'
-import type { RateLimitName, RateLimiter } from '../rate-limits.ts'
+import type { RateLimitName, RateLimiter } from '../http/rate-limits.ts'
 import {
   GoTrueError,
   badRequest,
@@ -35,7 +40,7 @@ import {
   unprocessable,
 } from './gotrue-errors.ts'
 import { checkNewPassword } from './password-policy.ts'
-import { reportServerError } from '../request-log.ts'
+import { reportServerError } from '../http/request-log.ts'
 
 /** How passwords are hashed and checked; tests pass a counting wrapper around bcrypt. */
 export interface PasswordHasher {

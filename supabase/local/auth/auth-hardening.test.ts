@@ -6,7 +6,7 @@
 // unconfirmed by sign-up and email change (finding 1), and hostile bodies answered 4xx (issue 23,
 // "bad input").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from '../rate-limits.ts'
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitRules } from '../http/rate-limits.ts'
 import { startAuthHarness, type AuthHarness } from './auth-test-harness.ts'
 
 const password = 'correct horse battery'

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { openDatabase } from '../database.ts'
-import { createJwtKeys, loadJwtSecret } from '../jwt-keys.ts'
+import { openDatabase } from '../db/database.ts'
+import { createJwtKeys, loadJwtSecret } from './jwt-keys.ts'
 import type { AuthMailer } from '../mail/auth-mailer.ts'
-import type { RateLimiter } from '../rate-limits.ts'
+import type { RateLimiter } from '../http/rate-limits.ts'
 import { bcryptHasher, handleAuth, type AuthContext, type PasswordHasher } from './auth-handler.ts'
 
 export interface CountingHasher extends PasswordHasher {

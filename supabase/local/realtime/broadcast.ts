@@ -9,7 +9,7 @@
 // JWT claims (with `realtime.topic` set) must be able to SELECT it under RLS (read) and may be
 // able to INSERT one (write, for client-sent broadcasts).
 import type { PGlite } from '@electric-sql/pglite'
-import type { RequestAuth } from '../request-context.ts'
+import type { RequestAuth } from '../request/request-context.ts'
 
 export const BROADCAST_CHANNEL = 'humo_realtime_broadcast'
 

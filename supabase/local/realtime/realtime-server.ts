@@ -28,11 +28,11 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { clientAddress } from '../client-address.ts'
-import { JwtError, verifyJwt } from '../jwt-keys.ts'
-import { parseJsonText } from '../http-body.ts'
-import { API_CSP, SECURITY_HEADERS } from '../security-headers.ts'
-import { withRequestRole, type RequestAuth } from '../request-context.ts'
+import { clientAddress } from '../http/client-address.ts'
+import { JwtError, verifyJwt } from '../auth/jwt-keys.ts'
+import { parseJsonText } from '../http/http-body.ts'
+import { API_CSP, SECURITY_HEADERS } from '../http/security-headers.ts'
+import { withRequestRole, type RequestAuth } from '../request/request-context.ts'
 import {
   BROADCAST_CHANNEL,
   JSON_ENCODING,
@@ -52,7 +52,7 @@ import {
   type CapturedChange,
   type PublishedTable,
 } from './change-capture.ts'
-import { reportServerError } from '../request-log.ts'
+import { reportServerError } from '../http/request-log.ts'
 
 type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE' | '*'
 type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in'

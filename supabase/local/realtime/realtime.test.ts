@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { clientFor, signedInUser, waitFor, type Client } from '../contract-testing.ts'
-import { CLIENT_IP_HEADER, plainHeaders } from '../request-context.ts'
+import { CLIENT_IP_HEADER, plainHeaders } from '../request/request-context.ts'
 import { startHumoBackend, type HumoBackend } from '../server.ts'
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>

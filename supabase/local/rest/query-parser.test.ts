@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Unit tests of the PostgREST URL grammar, without a database.
 import { describe, expect, it } from 'vitest'
-import { PostgrestError } from './postgrest-errors.ts'
+import { PostgrestError } from '../request/postgrest-errors.ts'
 import { parseLogicTree, parseOrder, parseReadRequest, parseSelect } from './query-parser.ts'
 
 describe('parseSelect', () => {

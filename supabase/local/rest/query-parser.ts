@@ -8,7 +8,7 @@
 // conditions, pattern filters, `in` lists, values — is capped (REQUEST_LIMITS) so that no single
 // request can hold the single-connection database for long (docs/decisions/027-request-limits.md).
 // Anything over a limit is PostgREST's PGRST100 parse error, a 400 with a message naming the limit.
-import { parseError } from './postgrest-errors.ts'
+import { parseError } from '../request/postgrest-errors.ts'
 
 /**
  * What one request may ask for. Far above what the shop's clients send (their reads name a few

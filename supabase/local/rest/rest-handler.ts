@@ -3,14 +3,14 @@
 // PostgREST's statuses, headers (Content-Range, content types) and error bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
-import { durableWaitPlace } from '../database.ts'
-import { clientAddress } from '../client-address.ts'
+import { durableWaitPlace } from '../db/database.ts'
+import { clientAddress } from '../http/client-address.ts'
 import {
   authenticate,
   plainHeaders,
   withRequestRole,
   type RequestAuth,
-} from '../request-context.ts'
+} from '../request/request-context.ts'
 import {
   BodyTooLargeError,
   BULK_BODY_LIMIT,
@@ -19,8 +19,8 @@ import {
   readJsonBody,
   REST_WRITE_BODY_LIMIT,
   RPC_BODY_LIMIT,
-} from '../http-body.ts'
-import { PostgrestError, toPostgrestError } from './postgrest-errors.ts'
+} from '../http/http-body.ts'
+import { PostgrestError, toPostgrestError } from '../request/postgrest-errors.ts'
 import {
   parseColumnList,
   parseReadRequest,
@@ -37,16 +37,16 @@ import {
   findTable,
   type BuiltRead,
 } from './sql-builder.ts'
-import { sendText } from '../compression.ts'
-import { isChunkedImport, runChunkedImport } from '../import-products.ts'
-import type { PatchShape } from '../json-row-patch.ts'
+import { sendText } from '../http/compression.ts'
+import { isChunkedImport, runChunkedImport } from '../shop/import-products.ts'
+import type { PatchShape } from '../cache/json-row-patch.ts'
 import {
   CACHED_PULLS,
   CATALOGUE_TABLES,
   cacheKey,
   sendCached,
   type CatalogueCache,
-} from '../catalogue-cache.ts'
+} from '../cache/catalogue-cache.ts'
 
 export interface RestContext {
   db: PGlite

@@ -3,7 +3,12 @@
 // become lateral subqueries joined through the foreign keys in the schema cache (many-to-one →
 // object or null, one-to-many → array). Every identifier is checked against the schema cache and
 // quoted; every value is a bind parameter that Postgres types from its context.
-import { PostgrestError, parseError, unknownColumn, unknownTable } from './postgrest-errors.ts'
+import {
+  PostgrestError,
+  parseError,
+  unknownColumn,
+  unknownTable,
+} from '../request/postgrest-errors.ts'
 import type {
   Condition,
   EmbedItem,

@@ -5,7 +5,7 @@
 // chunk (so that every cross-row rule crosses a chunk's edge), and as one SQL call.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IMPORT_CHUNK_ROWS, runChunkedImport } from '../../../supabase/local/import-products'
+import { IMPORT_CHUNK_ROWS, runChunkedImport } from '../../../supabase/local/shop/import-products'
 import { PARITY_CASES, paritySnapshot, seedParityCatalogue } from './import-parity-cases'
 import {
   createUser,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { prepareImportRow, runChunkedImport } from '../../../supabase/local/import-products'
+import { prepareImportRow, runChunkedImport } from '../../../supabase/local/shop/import-products'
 import {
   createUser,
   rpc,

@@ -6,7 +6,7 @@
 import { request } from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../../../supabase/local/rate-limits'
+import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../../../supabase/local/http/rate-limits'
 import { startHumoBackend, type HumoBackend } from '../../../supabase/local/server'
 import { createProduct, orderInput, type TestProduct } from './rules-backend'
 
