@@ -45,7 +45,7 @@ describe('README.md, "Running it in a shop"', () => {
   const section = readme.slice(readme.indexOf('## Running it in a shop'))
   const shopSection = section.slice(0, section.indexOf('\n## ', 4))
 
-  it('has one table row for every setting the project reads', () => {
+  it('has one table row for every setting the project reads, and none for a setting it does not', () => {
     const documented = new Set(
       shopSection
         .split('\n')
@@ -57,6 +57,7 @@ describe('README.md, "Running it in a shop"', () => {
     const read = settingsRead()
     expect(read).toEqual(expect.arrayContaining(['HOST', 'PORT', 'HUMO_TLS', 'HUMO_DATA_DIR']))
     expect(read.filter((name) => !documented.has(name))).toEqual([])
+    expect([...documented].filter((name) => !read.includes(name))).toEqual([])
   })
 
   it('gives the Caddyfile and the proxy settings for a public domain', () => {
