@@ -3,7 +3,7 @@
 // churned tables get vacuumed and analyzed (PGlite's single-user Postgres never does it), and a
 // round leaves quiet tables alone.
 import { afterEach, expect, it } from 'vitest'
-import { startMaintenance, type MaintenanceRound } from './maintenance.ts'
+import { DEFAULT_THRESHOLDS, startMaintenance, type MaintenanceRound } from './maintenance.ts'
 import { startHumoBackend, type HumoBackend } from '../server.ts'
 import { orderInput } from '../../../tests/integration/server-rules/rules-backend'
 
@@ -129,13 +129,19 @@ it('leaves quiet tables alone: a round right after another touches no table of t
 it('runs in the server by itself, every maintenanceMs, and stops with it', async () => {
   backend = await startShop(200)
   await placeOrders(backend, 60)
+  // Vacuumed by the server's own rounds, and no longer due: on a slow machine a round may come
+  // while orders still arrive, and the dead rows after it, fewer than autovacuum's threshold (the
+  // queue is empty, so its threshold is the base), are left for a later round, as autovacuum does.
   await expect
-    .poll(async () => (await tableStats(backend!, 'humo_realtime.changes')).vacuumed, {
-      timeout: 30_000,
-      interval: 200,
-    })
+    .poll(
+      async () => {
+        const changes = await tableStats(backend!, 'humo_realtime.changes')
+        return changes.vacuumed && changes.dead <= DEFAULT_THRESHOLDS.vacuumBase
+      },
+      { timeout: 30_000, interval: 200 },
+    )
     .toBe(true)
-  expect((await tableStats(backend, 'humo_realtime.changes')).dead).toBe(0)
+  expect((await tableStats(backend, 'humo_realtime.changes')).vacuumed).toBe(true)
   await backend.close()
   backend = null
 }, 120_000)
