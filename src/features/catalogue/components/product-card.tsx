@@ -294,8 +294,7 @@ export const ProductCard = memo(function ProductCard({
               color: 'fg.muted',
             })}
           >
-            <StarRating rating={product.rating} />
-            <span>({product.reviewCount})</span>
+            <StarRating rating={product.rating} />({product.reviewCount})
           </p>
         )}
         <div

@@ -33,14 +33,18 @@ export function ProductReviews({ product }: { product: ProductDoc }) {
   const [visible, setVisible] = useState(false)
   const anchor = useRef<HTMLDivElement>(null)
 
-  // The panel is hidden until its tab is chosen: read the reviews only once it is seen.
+  // The panel is hidden until its tab is chosen: read the reviews only once it is shown.
   useEffect(() => {
     const element = anchor.current
     if (!element || count === 0) return
     if (typeof IntersectionObserver === 'undefined') return setVisible(true)
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setVisible(true)
-    })
+    // A hidden panel never intersects; a shown one is read though it starts below the fold.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setVisible(true)
+      },
+      { rootMargin: '0px 0px 300% 0px' },
+    )
     observer.observe(element)
     return () => observer.disconnect()
   }, [count])
