@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { openDashboard } from './helpers/admin'
 import { moveOnServer } from './helpers/staff-orders'
 import { passAgeGate } from './helpers/storefront'
+import { TargetSweep } from './helpers/touch-targets'
 
 // Issue 33 "Only what is real" (decision 056): a review left from a picked-up order's page shows
 // with its count on the product's card, disappears once staff hide it, and a product with no
@@ -14,6 +16,23 @@ const cardOf = (page: Page, name: string) =>
     .getByRole('list', { name: 'Products' })
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name, exact: true }) })
+
+/** No critical, serious or moderate axe finding in that part of the page (as axe-accessibility). */
+async function expectNoAxeFinding(page: Page, within: string) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .include(within)
+    .analyze()
+  const blocking = violations
+    .filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact ?? ''))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(blocking, within).toEqual([])
+}
+
+const REVIEW_SECTION = 'section[aria-labelledby="order-reviews-title"]'
 
 /** A pickup order of one unit through the storefront; its page (/orders/<id>) is left open. */
 async function orderThroughCheckout(page: Page, slug: string): Promise<string> {
@@ -67,6 +86,13 @@ for (const device of [
       const form = page.getByRole('form', { name: `Review ${device.product}` })
       await expect(page.getByRole('heading', { name: 'Rate your products' })).toBeVisible()
       await expect(form.getByLabel('Name shown (optional)')).toHaveValue('Noor')
+      // Usable by a finger and a screen reader: stars and the button 44 × 44, nothing crowded.
+      await expectNoAxeFinding(page, REVIEW_SECTION)
+      const sweep = new TargetSweep(page, device.name)
+      await sweep.check('order page, rate your products', REVIEW_SECTION)
+      await sweep.thumb(form.getByRole('radio', { name: '1 star' }), 'a star')
+      await sweep.thumb(form.getByRole('button', { name: 'Submit review' }), 'Submit review')
+      sweep.report()
       await form.getByRole('radio', { name: '4 stars' }).check()
       await form.getByLabel('Your review (optional)').fill(`Tried on a ${device.name}. Calm.`)
       await form.getByRole('button', { name: 'Submit review' }).click()
@@ -90,6 +116,7 @@ for (const device of [
       const list = page.getByRole('list', { name: 'Reviews' })
       await expect(list.getByText(`Tried on a ${device.name}. Calm.`)).toBeVisible()
       await expect(list.getByText('Noor')).toBeVisible()
+      await expectNoAxeFinding(page, '[role="tabpanel"]')
 
       // Staff hide it with a reason: it leaves the card and the page.
       await openDashboard(page, baseURL!)
@@ -102,6 +129,7 @@ for (const device of [
       await item.getByRole('button', { name: 'Hide review' }).click()
       await expect(item.getByText('Hidden: Test review from the e2e run')).toBeVisible()
       await expect(item.getByRole('button', { name: 'Show again' })).toBeVisible()
+      await expectNoAxeFinding(page, 'section[aria-label="Reviews"]')
 
       await page.goto('/menu/edibles')
       await expect(cardOf(page, device.product)).toBeVisible()

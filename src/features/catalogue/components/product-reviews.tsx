@@ -24,10 +24,11 @@ const when = (iso: string) =>
 export function ProductReviews({ product }: { product: ProductDoc }) {
   const data = useHumoData()
   const count = product.reviewCount
+  // Another copy of this panel (the tabs' markup swapped for Ark UI's remounts it) may have read
+  // them already: the cache is read at every render, not only the first.
   const cached = cache.get(product.id)
-  const [page, setPage] = useState<ReviewPage | null>(
-    cached && cached.count === count ? cached.page : null,
-  )
+  const [loaded, setLoaded] = useState<{ count: number; page: ReviewPage } | null>(null)
+  const page = loaded?.count === count ? loaded.page : cached?.count === count ? cached.page : null
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [visible, setVisible] = useState(false)
@@ -56,12 +57,9 @@ export function ProductReviews({ product }: { product: ProductDoc }) {
     try {
       const { rpc } = await data.live()
       const more = await fetchProductReviews(rpc, product.id, next)
-      setPage((shown) => {
-        const merged =
-          next && shown ? { ...more, reviews: [...shown.reviews, ...more.reviews] } : more
-        cache.set(product.id, { count, page: merged })
-        return merged
-      })
+      const merged = next && page ? { ...more, reviews: [...page.reviews, ...more.reviews] } : more
+      cache.set(product.id, { count, page: merged })
+      setLoaded({ count, page: merged })
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
     } finally {
@@ -69,9 +67,9 @@ export function ProductReviews({ product }: { product: ProductDoc }) {
     }
   }
 
-  const fresh = cached?.count === count
+  const missing = page === null
   useEffect(() => {
-    if (!visible || count === 0 || fresh) return
+    if (!visible || count === 0 || !missing) return
     if (!navigator.onLine) {
       setError('You’re offline: the reviews are read online. Connect to see them.')
       return
@@ -79,7 +77,7 @@ export function ProductReviews({ product }: { product: ProductDoc }) {
     void load(null)
     // `load` is this render's; the reviews are read again when the count changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [visible, count, fresh, product.id])
+  }, [visible, count, missing, product.id])
 
   if (count === 0) {
     return (
