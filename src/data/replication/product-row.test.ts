@@ -64,11 +64,10 @@ describe('productRowToDoc', () => {
   })
 
   it("clears a device's stored made-up rating when the product schema moves to version 2", async () => {
-    const migrated = (await productMigrationStrategies[2]!({
-      id: 'p1',
-      rating: 4.8,
-      reviewCount: 214,
-    })) as Record<string, unknown>
+    const migrated = (await productMigrationStrategies[2]!(
+      { id: 'p1', rating: 4.8, reviewCount: 214 },
+      undefined as never,
+    )) as Record<string, unknown>
     expect(migrated).toEqual({ id: 'p1', rating: 0, reviewCount: 0 })
   })
 
