@@ -58,7 +58,11 @@ export function OrderReviews({ order, online }: { order: OrderDoc; online: boole
     if (!data.live) return 'Reviews need a connection. Connect to the internet and try again.'
     const { rpc } = await data.live()
     const answer = await submitReview(rpc, { ...input, orderId: order.id, secret: order.secret })
-    if (!answer.ok) return answer.message
+    if (!answer.ok) {
+      // Reviewed already (another tab, another try): show the review the server holds.
+      void fetchOrderReviews(rpc, order.id, order.secret).then(setReviews, () => undefined)
+      return answer.message
+    }
     setReviews((shown) => [...(shown ?? []), answer.review])
     return null
   }
