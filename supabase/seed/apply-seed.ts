@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { buildCatalogue, seedUuid, type CatalogueRows } from './build-catalogue.ts'
-import { orders as demoOrders } from './catalogue.ts'
+import { orders as demoOrders, reviews as demoReviews } from './catalogue.ts'
 import { DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES } from '../../src/lib/shop-hours.ts'
 import { pickupSlots, type PickupWindow } from '../../src/lib/pickup-windows.ts'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../local/db/private-files.ts'
@@ -85,7 +85,10 @@ export async function applySeed(
         ),
       ],
     )
-    if (options.orders ?? true) orders = await placeDemoOrders(tx, rows)
+    if (options.orders ?? true) {
+      orders = await placeDemoOrders(tx, rows)
+      await reviewDemoOrders(tx, rows)
+    }
   })
   return { products: rows.products.length, files: rows.files.length, orders }
 }
@@ -95,6 +98,9 @@ function earliestPickup(): PickupWindow | null {
   const slot = pickupSlots(DEFAULT_OPENING_HOURS, DEFAULT_PICKUP_RULES)[0]
   return slot ? { start: slot.start, end: slot.end } : null
 }
+
+const demoSecret = (key: string) =>
+  `${seedUuid('order-secret', key)}${seedUuid('order-secret-2', key)}`
 
 /**
  * The admin board's demo orders, made the way the app makes them: place_order (prices, stock
@@ -119,7 +125,7 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
     const address = seed.address && { ...seed.address, state: 'CA' }
     const input = {
       id,
-      secret: `${seedUuid('order-secret', seed.key)}${seedUuid('order-secret-2', seed.key)}`,
+      secret: demoSecret(seed.key),
       customer: seed.customer,
       fulfilment: seed.fulfilment,
       deliveryMethod: seed.deliveryMethod,
@@ -174,4 +180,41 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
   }
   await tx.query(`select set_config('request.jwt.claims', '', true)`)
   return placed
+}
+
+/**
+ * The demo's reviews, left through submit_product_review with their orders' secrets as a shopper's
+ * order page leaves them (the server checks the handoff and keeps the products' averages), each
+ * dated a few hours after its order's handoff. Skipped when their order or product was.
+ */
+async function reviewDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<void> {
+  const productId = new Map(rows.products.map((p) => [p.name as string, p.id as string]))
+  const placed = new Set(
+    demoOrders
+      .filter((order) => order.items.every(([name]) => productId.has(name)))
+      .map((order) => order.key),
+  )
+  for (const [n, review] of demoReviews.entries()) {
+    const product = productId.get(review.product)
+    if (!product || !placed.has(review.orderKey)) continue
+    const orderId = seedUuid('order', review.orderKey)
+    const { rows: left } = await tx.query<{ review: { id: string } }>(
+      'select public.submit_product_review($1, $2, $3, $4, $5, $6) as review',
+      [
+        orderId,
+        demoSecret(review.orderKey),
+        product,
+        review.rating,
+        review.body,
+        review.displayName,
+      ],
+    )
+    await tx.query(
+      `update public.product_reviews r
+          set created_at = least(now(), o.handed_off_at + $2::interval)
+         from public.orders o
+        where r.id = $1 and o.id = r.order_id`,
+      [left[0]!.review.id, `${3 + n} hours`],
+    )
+  }
 }

@@ -186,8 +186,6 @@ export function buildCatalogue(options: { products?: number; now?: Date } = {}):
       is_active: seed.active ?? true,
       is_on_sale: seed.originalPrice !== undefined && seed.originalPrice > seed.price,
       is_featured: seed.featured ?? false,
-      rating: seed.rating,
-      review_count: seed.reviewCount,
       thc_percentage: seed.thc ?? null,
       cbd_percentage: seed.cbd ?? null,
       total_cannabinoids_percentage: seed.totalCannabinoids ?? null,
@@ -440,6 +438,11 @@ export function generateProducts(count: number): ProductSeed[] {
   const random = mulberry32(0x48756d6f) // "Humo"
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!
   const between = (min: number, max: number): number => min + random() * (max - min)
+  // Draws made for fields since removed, so every generated product keeps its other values.
+  const skip = (draws: number) => {
+    for (let d = 0; d < draws; d++) random()
+    return {}
+  }
   const out: ProductSeed[] = []
   for (let i = 0; i < count; i++) {
     const template = TEMPLATES[i % TEMPLATES.length]!
@@ -480,8 +483,8 @@ export function generateProducts(count: number): ProductSeed[] {
       ...(thc !== undefined
         ? { thc, totalCannabinoids: round2(Math.min(thc * 1.12, 99)), cbd: round2(between(0, 1)) }
         : {}),
-      rating: round2(between(3.6, 5)),
-      reviewCount: Math.floor(between(0, 400)),
+      // A made-up rating and review count were drawn here (decision 056: reviews are real or none).
+      ...skip(2),
       featured: random() < 0.08,
       effects,
       terpenes,

@@ -49,8 +49,6 @@ export interface ProductSeed {
   thcMg?: number
   cbdMg?: number
   servings?: number
-  rating: number
-  reviewCount: number
   featured?: boolean
   active?: boolean
   /** A short looping video is committed for it as media/{slug}.mp4 (make-videos.ts). */
@@ -235,8 +233,6 @@ export const products: ProductSeed[] = [
     cbd: 0.1,
     totalCannabinoids: 28.2,
     smokeback: 12,
-    rating: 4.8,
-    reviewCount: 214,
     featured: true,
     effects: ['Relaxed', 'Sleepy', 'Happy'],
     terpenes: [
@@ -263,8 +259,6 @@ export const products: ProductSeed[] = [
     totalCannabinoids: 25.4,
     smokeback: 9,
     video: true,
-    rating: 4.6,
-    reviewCount: 128,
     effects: ['Energetic', 'Creative', 'Focused'],
     terpenes: [
       ['Terpinolene', 0.9],
@@ -289,8 +283,6 @@ export const products: ProductSeed[] = [
     totalCannabinoids: 30.1,
     smokeback: 14,
     video: true,
-    rating: 4.9,
-    reviewCount: 306,
     featured: true,
     effects: ['Euphoric', 'Relaxed', 'Giggly'],
     terpenes: [
@@ -315,8 +307,6 @@ export const products: ProductSeed[] = [
     cbd: 0.4,
     totalCannabinoids: 23.5,
     smokeback: 10,
-    rating: 4.5,
-    reviewCount: 97,
     effects: ['Happy', 'Uplifted', 'Calm'],
     terpenes: [
       ['Myrcene', 0.8],
@@ -340,8 +330,6 @@ export const products: ProductSeed[] = [
     cbd: 0.1,
     totalCannabinoids: 26.8,
     smokeback: 11,
-    rating: 4.4,
-    reviewCount: 163,
     effects: ['Relaxed', 'Happy', 'Hungry'],
     terpenes: [
       ['Limonene', 0.7],
@@ -365,8 +353,6 @@ export const products: ProductSeed[] = [
     cbd: 0.3,
     totalCannabinoids: 24.9,
     smokeback: 8,
-    rating: 4.7,
-    reviewCount: 88,
     effects: ['Uplifted', 'Talkative', 'Creative'],
     terpenes: [
       ['Limonene', 1.3],
@@ -391,8 +377,6 @@ export const products: ProductSeed[] = [
     thcMg: 100,
     servings: 10,
     video: true,
-    rating: 4.7,
-    reviewCount: 402,
     featured: true,
     effects: ['Happy', 'Relaxed', 'Giggly'],
     terpenes: [],
@@ -411,8 +395,6 @@ export const products: ProductSeed[] = [
     weightGrams: 45,
     thcMg: 100,
     servings: 20,
-    rating: 4.8,
-    reviewCount: 251,
     featured: true,
     effects: ['Calm', 'Happy', 'Relaxed'],
     terpenes: [],
@@ -432,8 +414,6 @@ export const products: ProductSeed[] = [
     thcMg: 5,
     servings: 1,
     video: true,
-    rating: 4.3,
-    reviewCount: 74,
     effects: ['Uplifted', 'Social', 'Refreshed'],
     terpenes: [['Limonene', null]],
     blurb: [
@@ -451,8 +431,6 @@ export const products: ProductSeed[] = [
     weightGrams: 120,
     thcMg: 40,
     servings: 4,
-    rating: 4.6,
-    reviewCount: 59,
     effects: ['Relaxed', 'Happy', 'Hungry'],
     terpenes: [],
     blurb: [
@@ -471,8 +449,6 @@ export const products: ProductSeed[] = [
     thcMg: 30,
     cbdMg: 300,
     servings: 12,
-    rating: 4.5,
-    reviewCount: 133,
     effects: ['Sleepy', 'Calm', 'Relaxed'],
     terpenes: [
       ['Linalool', null],
@@ -496,8 +472,6 @@ export const products: ProductSeed[] = [
     cbd: 0.2,
     totalCannabinoids: 86.1,
     video: true,
-    rating: 4.8,
-    reviewCount: 118,
     featured: true,
     effects: ['Energetic', 'Euphoric', 'Creative'],
     terpenes: [
@@ -523,8 +497,6 @@ export const products: ProductSeed[] = [
     cbd: 0.1,
     totalCannabinoids: 81.9,
     video: true,
-    rating: 4.9,
-    reviewCount: 77,
     effects: ['Relaxed', 'Euphoric', 'Happy'],
     terpenes: [
       ['Myrcene', 2.8],
@@ -547,8 +519,6 @@ export const products: ProductSeed[] = [
     thc: 81.5,
     cbd: 0.1,
     totalCannabinoids: 84.3,
-    rating: 4.3,
-    reviewCount: 64,
     effects: ['Relaxed', 'Happy', 'Tingly'],
     terpenes: [
       ['Caryophyllene', 1.2],
@@ -571,8 +541,6 @@ export const products: ProductSeed[] = [
     thc: 76.9,
     cbd: 0.2,
     totalCannabinoids: 82.7,
-    rating: 4.6,
-    reviewCount: 52,
     effects: ['Uplifted', 'Focused', 'Happy'],
     terpenes: [
       ['Limonene', 2.4],
@@ -595,8 +563,6 @@ export const products: ProductSeed[] = [
     thc: 72.6,
     cbd: 0.3,
     totalCannabinoids: 80.2,
-    rating: 4.4,
-    reviewCount: 141,
     effects: ['Focused', 'Creative', 'Energetic'],
     terpenes: [
       ['Terpinolene', 3.2],
@@ -617,8 +583,6 @@ export const products: ProductSeed[] = [
     price: 39.99,
     stock: 'unlimited',
     weightGrams: null,
-    rating: 4.7,
-    reviewCount: 187,
     effects: [],
     terpenes: [],
     blurb: [
@@ -635,8 +599,6 @@ export const products: ProductSeed[] = [
     stock: 25,
     weightGrams: null,
     video: true,
-    rating: 4.9,
-    reviewCount: 42,
     featured: true,
     effects: [],
     terpenes: [],
@@ -653,8 +615,6 @@ export const products: ProductSeed[] = [
     price: 149.99,
     stock: 40,
     weightGrams: null,
-    rating: 4.5,
-    reviewCount: 23,
     effects: [],
     terpenes: [],
     blurb: [
@@ -671,8 +631,6 @@ export const products: ProductSeed[] = [
     originalPrice: 64.99,
     stock: 33,
     weightGrams: null,
-    rating: 4.6,
-    reviewCount: 68,
     effects: [],
     terpenes: [],
     blurb: [
@@ -693,8 +651,6 @@ export const products: ProductSeed[] = [
     cbd: 0.2,
     totalCannabinoids: 27.5,
     video: true,
-    rating: 4.6,
-    reviewCount: 19,
     featured: true,
     effects: ['Relaxed', 'Happy'],
     terpenes: [
@@ -718,8 +674,6 @@ export const products: ProductSeed[] = [
     thc: 20.4,
     cbd: 0.3,
     totalCannabinoids: 24.1,
-    rating: 4.4,
-    reviewCount: 11,
     effects: ['Energetic', 'Uplifted'],
     terpenes: [
       ['Terpinolene', 0.7],
@@ -741,8 +695,6 @@ export const products: ProductSeed[] = [
     thc: 77.1,
     cbd: 0.1,
     totalCannabinoids: 85,
-    rating: 4.7,
-    reviewCount: 8,
     effects: ['Euphoric', 'Creative'],
     terpenes: [
       ['Limonene', 3.1],
@@ -761,8 +713,6 @@ export const products: ProductSeed[] = [
     price: 189.99,
     stock: 'unlimited',
     weightGrams: null,
-    rating: 4.5,
-    reviewCount: 36,
     effects: [],
     terpenes: [],
     blurb: [
@@ -783,8 +733,6 @@ export const products: ProductSeed[] = [
     cbd: 0.1,
     totalCannabinoids: 31,
     smokeback: 13,
-    rating: 4.8,
-    reviewCount: 176,
     effects: ['Relaxed', 'Sleepy', 'Calm'],
     terpenes: [
       ['Caryophyllene', 1.0],
@@ -809,8 +757,6 @@ export const products: ProductSeed[] = [
     cbd: 0.2,
     totalCannabinoids: 23.8,
     smokeback: 10,
-    rating: 4.5,
-    reviewCount: 142,
     featured: true,
     effects: ['Uplifted', 'Happy', 'Talkative'],
     terpenes: [
@@ -835,8 +781,6 @@ export const products: ProductSeed[] = [
     cbd: 0.1,
     totalCannabinoids: 29.4,
     smokeback: 12,
-    rating: 4.7,
-    reviewCount: 93,
     effects: ['Euphoric', 'Relaxed', 'Creative'],
     terpenes: [
       ['Linalool', 0.8],
@@ -861,8 +805,6 @@ export const products: ProductSeed[] = [
     cbd: 0.2,
     totalCannabinoids: 26.1,
     smokeback: 11,
-    rating: 4.4,
-    reviewCount: 58,
     effects: ['Energetic', 'Focused', 'Uplifted'],
     terpenes: [
       ['Caryophyllene', 0.9],
@@ -886,8 +828,6 @@ export const products: ProductSeed[] = [
     cbd: 0.1,
     totalCannabinoids: 27.5,
     smokeback: 12,
-    rating: 4.3,
-    reviewCount: 211,
     effects: ['Calm', 'Happy', 'Relaxed'],
     terpenes: [
       ['Limonene', 0.6],
@@ -909,8 +849,6 @@ export const products: ProductSeed[] = [
     cbd: 0.1,
     totalCannabinoids: 32.6,
     smokeback: 15,
-    rating: 4.9,
-    reviewCount: 64,
     effects: ['Euphoric', 'Giggly', 'Relaxed'],
     terpenes: [
       ['Limonene', 1.2],
@@ -934,8 +872,6 @@ export const products: ProductSeed[] = [
     cbd: 1.2,
     totalCannabinoids: 22.4,
     smokeback: 9,
-    rating: 4.6,
-    reviewCount: 71,
     effects: ['Sleepy', 'Relaxed', 'Calm'],
     terpenes: [
       ['Myrcene', 1.4],
@@ -957,8 +893,6 @@ export const products: ProductSeed[] = [
     cbd: 0.2,
     totalCannabinoids: 42,
     smokeback: 16,
-    rating: 4.5,
-    reviewCount: 138,
     featured: true,
     effects: ['Euphoric', 'Happy', 'Hungry'],
     terpenes: [
@@ -983,8 +917,6 @@ export const products: ProductSeed[] = [
     cbd: 0.1,
     totalCannabinoids: 30.2,
     smokeback: 13,
-    rating: 4.7,
-    reviewCount: 120,
     effects: ['Happy', 'Euphoric', 'Talkative'],
     terpenes: [
       ['Caryophyllene', 0.8],
@@ -1007,8 +939,6 @@ export const products: ProductSeed[] = [
     weightGrams: 50,
     thcMg: 100,
     servings: 10,
-    rating: 4.6,
-    reviewCount: 288,
     effects: ['Happy', 'Uplifted', 'Giggly'],
     terpenes: [['Limonene', null]],
     blurb: [
@@ -1027,8 +957,6 @@ export const products: ProductSeed[] = [
     weightGrams: 40,
     thcMg: 50,
     servings: 10,
-    rating: 4.7,
-    reviewCount: 96,
     effects: ['Calm', 'Sleepy', 'Relaxed'],
     terpenes: [],
     blurb: [
@@ -1046,8 +974,6 @@ export const products: ProductSeed[] = [
     weightGrams: 1420,
     thcMg: 10,
     servings: 4,
-    rating: 4.4,
-    reviewCount: 67,
     featured: true,
     effects: ['Uplifted', 'Refreshed', 'Social'],
     terpenes: [],
@@ -1066,8 +992,6 @@ export const products: ProductSeed[] = [
     weightGrams: 100,
     thcMg: 100,
     servings: 10,
-    rating: 4.8,
-    reviewCount: 84,
     effects: ['Relaxed', 'Happy', 'Hungry'],
     terpenes: [],
     blurb: [
@@ -1086,8 +1010,6 @@ export const products: ProductSeed[] = [
     thcMg: 100,
     cbdMg: 100,
     servings: 20,
-    rating: 4.5,
-    reviewCount: 102,
     effects: ['Calm', 'Focused', 'Relaxed'],
     terpenes: [['Linalool', null]],
     blurb: ['A balanced 1:1 gummy, 5 mg CBD and 5 mg THC, with passionfruit and chamomile.'],
@@ -1103,8 +1025,6 @@ export const products: ProductSeed[] = [
     weightGrams: 60,
     thcMg: 10,
     servings: 1,
-    rating: 4.2,
-    reviewCount: 39,
     effects: ['Energetic', 'Focused', 'Happy'],
     terpenes: [],
     blurb: [
@@ -1122,8 +1042,6 @@ export const products: ProductSeed[] = [
     weightGrams: 80,
     thcMg: 40,
     servings: 8,
-    rating: 4.4,
-    reviewCount: 41,
     effects: ['Happy', 'Calm'],
     terpenes: [],
     blurb: [
@@ -1141,8 +1059,6 @@ export const products: ProductSeed[] = [
     weightGrams: 45,
     thcMg: 100,
     servings: 20,
-    rating: 4.6,
-    reviewCount: 53,
     effects: ['Euphoric', 'Happy', 'Relaxed'],
     terpenes: [],
     blurb: [
@@ -1162,8 +1078,6 @@ export const products: ProductSeed[] = [
     thc: 73.8,
     cbd: 0.1,
     totalCannabinoids: 80.9,
-    rating: 4.9,
-    reviewCount: 45,
     featured: true,
     effects: ['Relaxed', 'Happy', 'Euphoric'],
     terpenes: [
@@ -1188,8 +1102,6 @@ export const products: ProductSeed[] = [
     thc: 75.6,
     cbd: 0.2,
     totalCannabinoids: 83.1,
-    rating: 4.5,
-    reviewCount: 88,
     effects: ['Energetic', 'Uplifted', 'Creative'],
     terpenes: [
       ['Caryophyllene', 2.1],
@@ -1210,8 +1122,6 @@ export const products: ProductSeed[] = [
     thc: 80.2,
     cbd: 0.1,
     totalCannabinoids: 83.4,
-    rating: 4.2,
-    reviewCount: 57,
     effects: ['Uplifted', 'Happy', 'Creative'],
     terpenes: [
       ['Limonene', 1.0],
@@ -1232,8 +1142,6 @@ export const products: ProductSeed[] = [
     thc: 78.7,
     cbd: 0.1,
     totalCannabinoids: 84.2,
-    rating: 4.4,
-    reviewCount: 37,
     effects: ['Relaxed', 'Sleepy', 'Hungry'],
     terpenes: [
       ['Caryophyllene', 1.8],
@@ -1256,8 +1164,6 @@ export const products: ProductSeed[] = [
     thc: 74.4,
     cbd: 0.2,
     totalCannabinoids: 82,
-    rating: 4.6,
-    reviewCount: 164,
     effects: ['Happy', 'Relaxed', 'Focused'],
     terpenes: [
       ['Caryophyllene', 2.4],
@@ -1278,8 +1184,6 @@ export const products: ProductSeed[] = [
     thc: 91.2,
     cbd: 0,
     totalCannabinoids: 94.6,
-    rating: 4.7,
-    reviewCount: 29,
     effects: ['Euphoric', 'Energetic', 'Creative'],
     terpenes: [
       ['Terpinolene', 1.9],
@@ -1300,8 +1204,6 @@ export const products: ProductSeed[] = [
     thc: 58.4,
     cbd: 0.3,
     totalCannabinoids: 66.1,
-    rating: 4.5,
-    reviewCount: 33,
     effects: ['Relaxed', 'Calm', 'Happy'],
     terpenes: [
       ['Myrcene', 1.3],
@@ -1324,8 +1226,6 @@ export const products: ProductSeed[] = [
     thc: 77.3,
     cbd: 0.2,
     totalCannabinoids: 82.6,
-    rating: 4.3,
-    reviewCount: 48,
     effects: ['Focused', 'Uplifted'],
     terpenes: [
       ['Terpinolene', 1.6],
@@ -1345,8 +1245,6 @@ export const products: ProductSeed[] = [
     price: 54.99,
     stock: 'unlimited',
     weightGrams: null,
-    rating: 4.6,
-    reviewCount: 91,
     effects: [],
     terpenes: [],
     blurb: [
@@ -1363,8 +1261,6 @@ export const products: ProductSeed[] = [
     originalPrice: 89.99,
     stock: 6,
     weightGrams: null,
-    rating: 4.9,
-    reviewCount: 27,
     featured: true,
     effects: [],
     terpenes: [],
@@ -1381,8 +1277,6 @@ export const products: ProductSeed[] = [
     price: 29.99,
     stock: 'unlimited',
     weightGrams: null,
-    rating: 4.4,
-    reviewCount: 58,
     effects: [],
     terpenes: [],
     blurb: [
@@ -1398,8 +1292,6 @@ export const products: ProductSeed[] = [
     price: 219.99,
     stock: 18,
     weightGrams: null,
-    rating: 4.5,
-    reviewCount: 14,
     effects: [],
     terpenes: [],
     blurb: [
@@ -1415,8 +1307,6 @@ export const products: ProductSeed[] = [
     price: 129.99,
     stock: 0,
     weightGrams: null,
-    rating: 4.8,
-    reviewCount: 19,
     effects: [],
     terpenes: [],
     blurb: [
@@ -1436,8 +1326,6 @@ export const products: ProductSeed[] = [
     thc: 21.6,
     cbd: 0.2,
     totalCannabinoids: 25,
-    rating: 4.3,
-    reviewCount: 9,
     effects: ['Relaxed', 'Sleepy'],
     terpenes: [
       ['Myrcene', 0.8],
@@ -1458,8 +1346,6 @@ export const products: ProductSeed[] = [
     thc: 17.5,
     cbd: 0.3,
     totalCannabinoids: 20.2,
-    rating: 4.1,
-    reviewCount: 7,
     effects: ['Happy', 'Relaxed'],
     terpenes: [
       ['Caryophyllene', 0.5],
@@ -1481,8 +1367,6 @@ export const products: ProductSeed[] = [
     thc: 72.9,
     cbd: 0.1,
     totalCannabinoids: 80.4,
-    rating: 4.8,
-    reviewCount: 5,
     featured: true,
     effects: ['Relaxed', 'Euphoric'],
     terpenes: [
@@ -1503,8 +1387,6 @@ export const products: ProductSeed[] = [
     thc: 92.4,
     cbd: 0.4,
     totalCannabinoids: 95.1,
-    rating: 4.2,
-    reviewCount: 4,
     effects: [],
     terpenes: [],
     blurb: [
@@ -1520,8 +1402,6 @@ export const products: ProductSeed[] = [
     price: 149.99,
     stock: 'unlimited',
     weightGrams: null,
-    rating: 4.4,
-    reviewCount: 22,
     effects: [],
     terpenes: [],
     blurb: [
@@ -1537,8 +1417,6 @@ export const products: ProductSeed[] = [
     price: 239.99,
     stock: 'unlimited',
     weightGrams: null,
-    rating: 4.6,
-    reviewCount: 12,
     effects: [],
     terpenes: [],
     blurb: [
@@ -1708,5 +1586,42 @@ export const orders: OrderSeed[] = [
     address: { address1: '45 Santa Clara St', city: 'San Jose', zipCode: '95113' },
     paymentMethod: 'debit',
     items: [['Gelato Shatter', 2]],
+  },
+]
+
+/**
+ * The demo's reviews (decision 056): real reviews of the handed-over demo orders' products, left
+ * the way a shopper leaves one (submit_product_review with the order's secret), so every rating
+ * the demo shows is counted from them. The product's order key and name must match an order above.
+ */
+export interface ReviewSeed {
+  orderKey: string
+  product: string
+  rating: 1 | 2 | 3 | 4 | 5
+  body: string | null
+  displayName: string | null
+}
+
+export const reviews: ReviewSeed[] = [
+  {
+    orderKey: 'jordan-delivered',
+    product: 'Mendocino Mango Cookies',
+    rating: 5,
+    body: 'Soft, real mango flavour, and one cookie is an easy evening dose.',
+    displayName: 'Jordan',
+  },
+  {
+    orderKey: 'jordan-delivered',
+    product: 'Yuzu Sparkling Tonic',
+    rating: 4,
+    body: 'Bright and not too sweet. Gentle, as the label says.',
+    displayName: 'Jordan',
+  },
+  {
+    orderKey: 'greenleaf-wholesale',
+    product: 'Child-Resistant Mylar Bags (1,000 ct)',
+    rating: 4,
+    body: 'Sturdy zippers that pass our child-resistance checks; the matte finish scuffs a little.',
+    displayName: null,
   },
 ]

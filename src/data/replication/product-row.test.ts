@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { productMigrationStrategies } from '../schemas/product.schema'
 import { productRowToDoc, type ProductRow } from './product-row'
 import { windowStart } from './rpc-pull'
 
@@ -48,6 +49,26 @@ describe('productRowToDoc', () => {
     expect(doc.terpenes).toEqual([{ name: 'Myrcene', percentage: 0.8 }])
     expect(doc.serverModified).toBe(row._modified)
     expect(doc._deleted).toBe(false)
+  })
+
+  it("carries the visible reviews' average and count, and none as 0 and 0 (decision 056)", () => {
+    expect(productRowToDoc(row)).toMatchObject({ rating: 4.5, reviewCount: 10 })
+    expect(productRowToDoc({ ...row, rating: '3.50', review_count: 2 })).toMatchObject({
+      rating: 3.5,
+      reviewCount: 2,
+    })
+    expect(productRowToDoc({ ...row, rating: null, review_count: 0 })).toMatchObject({
+      rating: 0,
+      reviewCount: 0,
+    })
+  })
+
+  it("clears a device's stored made-up rating when the product schema moves to version 2", async () => {
+    const migrated = (await productMigrationStrategies[2]!(
+      { id: 'p1', rating: 4.8, reviewCount: 214 },
+      undefined as never,
+    )) as Record<string, unknown>
+    expect(migrated).toEqual({ id: 'p1', rating: 0, reviewCount: 0 })
   })
 
   it('turns a tombstone into a deleted document', () => {

@@ -6,6 +6,10 @@
  * Version 1 (issue 31, decision 051): whether the product is cannabis (the excise applies), the
  * daily limit it counts toward with the grams of one unit, and its potency per package in
  * milligrams with its number of servings (edibles, drinks, tinctures, capsules).
+ *
+ * Version 2 (issue 33, decision 056): `rating` and `reviewCount` are the average and count of the
+ * product's visible reviews, kept by the server (0 and 0: no review, and no rating is shown). What
+ * a device stored before was the demo's made-up numbers, so it is cleared until the next pull.
  */
 import {
   type MigrationStrategies,
@@ -24,7 +28,7 @@ const ref = {
 export const productSchemaLiteral = {
   title: 'product',
   description: 'a catalogue product as the shop shows it',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -40,7 +44,9 @@ export const productSchemaLiteral = {
     unlimited: { type: 'boolean' },
     isOnSale: { type: 'boolean' },
     isFeatured: { type: 'boolean' },
+    /** The average of the visible reviews' stars (1–5), or 0 when there is none. */
     rating: { type: 'number' },
+    /** How many visible reviews; 0 shows no rating at all. */
     reviewCount: { type: 'number' },
     thc: nullableNumber,
     cbd: nullableNumber,
@@ -115,9 +121,11 @@ export const productSchema: RxJsonSchema<ProductDoc> = productSchemaTyped
 
 /**
  * A version 0 product gets what the server's backfill gave it (./old-catalogue-documents.ts,
- * loaded only when a device has such products to carry over).
+ * loaded only when a device has such products to carry over). A version 1 product loses the
+ * made-up rating it may hold: none is shown until the pull brings the real one.
  */
 export const productMigrationStrategies: MigrationStrategies = {
   1: async (old: Record<string, unknown>) =>
     (await import('./old-catalogue-documents')).productVersion1(old),
+  2: (old: Record<string, unknown>) => ({ ...old, rating: 0, reviewCount: 0 }),
 }

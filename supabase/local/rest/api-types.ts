@@ -705,6 +705,60 @@ export type Database = {
           },
         ]
       }
+      product_reviews: {
+        Row: {
+          body: string | null
+          created_at: string
+          display_name: string | null
+          hidden_at: string | null
+          hidden_by: string | null
+          hidden_reason: string | null
+          id: string
+          order_id: string
+          product_id: string
+          rating: number
+        }
+        Insert: {
+          body?: string | null
+          created_at?: string
+          display_name?: string | null
+          hidden_at?: string | null
+          hidden_by?: string | null
+          hidden_reason?: string | null
+          id?: string
+          order_id: string
+          product_id: string
+          rating: number
+        }
+        Update: {
+          body?: string | null
+          created_at?: string
+          display_name?: string | null
+          hidden_at?: string | null
+          hidden_by?: string | null
+          hidden_reason?: string | null
+          id?: string
+          order_id?: string
+          product_id?: string
+          rating?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'product_reviews_order_id_fkey'
+            columns: ['order_id']
+            isOneToOne: false
+            referencedRelation: 'orders'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'product_reviews_product_id_fkey'
+            columns: ['product_id']
+            isOneToOne: false
+            referencedRelation: 'products'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       product_types: {
         Row: {
           _deleted: boolean
@@ -1033,17 +1087,30 @@ export type Database = {
         Args: { p_lines: Json; p_order: string; p_reason: string; p_refund: number }
         Returns: Json
       }
+      admin_reviews: {
+        Args: { p_before?: string; p_before_id?: string; p_limit?: number }
+        Returns: Json
+      }
       admin_revoke_staff_invitation: { Args: { p_id: string }; Returns: boolean }
       admin_save_compliance_rule: { Args: { p_rule: Json }; Returns: Json }
       admin_save_product: { Args: { p_product: Json }; Returns: Json }
       admin_save_shop_settings: { Args: { p_settings: Json }; Returns: Json }
+      admin_set_review_hidden: {
+        Args: { p_hidden: boolean; p_id: string; p_reason?: string }
+        Returns: Json
+      }
       admin_set_staff_role: { Args: { p_role: string; p_user: string }; Returns: Json }
       admin_staff: { Args: never; Returns: Json }
       admin_staff_invitations: { Args: never; Returns: Json }
       admin_tax_report: { Args: { p_from: string; p_to: string }; Returns: Json }
       claim_first_admin: { Args: { p_setup_code: string }; Returns: Json }
       get_order: { Args: { p_id: string; p_secret: string }; Returns: Json }
+      get_order_reviews: { Args: { p_order_id: string; p_secret: string }; Returns: Json }
       get_orders: { Args: { p_refs: Json }; Returns: Json }
+      get_product_reviews: {
+        Args: { p_before?: string; p_before_id?: string; p_limit?: number; p_product_id: string }
+        Returns: Json
+      }
       is_admin: { Args: never; Returns: boolean }
       is_owner: { Args: never; Returns: boolean }
       is_staff: { Args: never; Returns: boolean }
@@ -1134,6 +1201,17 @@ export type Database = {
       staff_role: { Args: never; Returns: string }
       staff_sees_order: { Args: { p_driver: string }; Returns: boolean }
       submit_contact_message: { Args: { p: Json }; Returns: Json }
+      submit_product_review: {
+        Args: {
+          p_body?: string
+          p_display_name?: string
+          p_order_id: string
+          p_product_id: string
+          p_rating: number
+          p_secret: string
+        }
+        Returns: Json
+      }
       track_order: { Args: { p_contact: string; p_number: string }; Returns: Json }
     }
     Enums: {

@@ -25,6 +25,8 @@ const ACTIONS: Record<string, string> = {
   'invitation.create': 'Invitation created',
   'invitation.use': 'Invitation used',
   'invitation.revoke': 'Invitation revoked',
+  'review.hide': 'Review hidden',
+  'review.show': 'Review shown again',
 }
 
 export function actionLabel(action: string): string {

@@ -37,6 +37,8 @@ export type Permissions = {
   exports: boolean
   /** The audit trail (Admin > Activity). */
   activity: boolean
+  /** Shoppers' reviews: reading them, hiding one and showing it again (Admin > Reviews). */
+  reviews: boolean
 }
 
 export function permissionsOf(role: StaffRole): Permissions {
@@ -51,6 +53,7 @@ export function permissionsOf(role: StaffRole): Permissions {
     staff: owner,
     exports: office,
     activity: owner,
+    reviews: office,
   }
 }
 

@@ -283,18 +283,20 @@ export const ProductCard = memo(function ProductCard({
             <span key={fact}>{fact}</span>
           ))}
         </p>
-        <p
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '1.5',
-            fontSize: 'xs',
-            color: 'fg.muted',
-          })}
-        >
-          <StarRating rating={product.rating} />
-          <span>({product.reviewCount})</span>
-        </p>
+        {/* Only real reviews: a product with none shows no rating (decision 056). */}
+        {product.reviewCount > 0 && (
+          <p
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '1.5',
+              fontSize: 'xs',
+              color: 'fg.muted',
+            })}
+          >
+            <StarRating rating={product.rating} />({product.reviewCount})
+          </p>
+        )}
         <div
           className={css({
             mt: 'auto',

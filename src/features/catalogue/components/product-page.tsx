@@ -7,6 +7,7 @@ import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { formatMoney, formatThreshold, roundMoney, salePercent } from '../../../lib/money'
 import { ArrowLeftIcon, ClockIcon, FlaskIcon, TruckIcon } from '../../../ui/icons'
 import { SafeHtml } from '../../../ui/safe-html'
+import { reviewCountText } from '../../../lib/reviews'
 import { StarRating } from '../../../ui/star-rating'
 import { Tabs } from '../../../ui/tabs'
 import type { AddToCart } from '../add-to-cart-toast'
@@ -16,6 +17,7 @@ import { sizeLabel } from '../potency'
 import { SALE_CAMPAIGN } from './product-card'
 import { MediaGallery } from './media-gallery'
 import { ProductBuyBox } from './product-buy-box'
+import { ProductReviews } from './product-reviews'
 import { PotencyStats, ProductDetailsTab } from './product-details'
 import { useSplashHold } from '../../../lib/splash-hold'
 
@@ -193,19 +195,21 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             >
               {product.name}
             </h1>
-            <p
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                gap: '2',
-                mt: '2',
-                fontSize: 'sm',
-                color: 'fg.muted',
-              })}
-            >
-              <StarRating rating={product.rating} size={16} /> {product.rating.toFixed(1)} (
-              {product.reviewCount} reviews)
-            </p>
+            {product.reviewCount > 0 && (
+              <p
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2',
+                  mt: '2',
+                  fontSize: 'sm',
+                  color: 'fg.muted',
+                })}
+              >
+                <StarRating rating={product.rating} size={16} /> {product.rating.toFixed(1)} (
+                {reviewCountText(product.reviewCount)})
+              </p>
+            )}
           </div>
 
           <div
@@ -295,21 +299,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             <ProductDetailsTab product={product} />
           </Tabs.Content>
           <Tabs.Content value="reviews">
-            <div
-              className={css({
-                textAlign: 'center',
-                py: '6',
-                display: 'grid',
-                gap: '2',
-                justifyItems: 'center',
-              })}
-            >
-              <StarRating rating={product.rating} size={22} />
-              <p className={css({ fontWeight: 'semibold' })}>
-                {product.rating.toFixed(1)} out of 5 · {product.reviewCount} reviews
-              </p>
-              <p className={css({ color: 'fg.muted' })}>Reviews feature coming soon!</p>
-            </div>
+            <ProductReviews product={product} />
           </Tabs.Content>
         </Tabs.Root>
       </section>

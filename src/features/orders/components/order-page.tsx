@@ -9,6 +9,7 @@ import { useDeviceOrder } from '../hooks/use-device-order'
 import { heldBackText } from '../../../data/outbox/held-back-text'
 import { formatKnownAt, fromDeviceOrder } from '../order-view-model'
 import { OrderNotice, OrderView } from './order-view'
+import { OrderReviews } from './order-reviews'
 
 const page = css({ maxW: '4xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })
 
@@ -90,6 +91,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
   return (
     <main className={page}>
       <OrderView order={fromDeviceOrder(order)} notice={notice} />
+      {order.sync === 'accepted' && order.status === 'delivered' && (
+        <OrderReviews order={order} online={sync.online} />
+      )}
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         Keep this page: order {orderNumber(order.id)} is saved on this device only. From another
         device, use Track Order with the order number and your email or phone.
