@@ -12,6 +12,7 @@ import {
   DEFAULT_OPENING_HOURS,
   DEFAULT_PICKUP_RULES,
   openStatus,
+  phoneOrderText,
   shopClock,
   type WeeklyHours,
 } from './shop-hours'
@@ -135,4 +136,34 @@ it('groups the hours into lines, Monday first', () => {
     { days: 'Sat', hours: '10:00 AM-6:00 PM' },
     { days: 'Sun', hours: '11:00 AM-5:00 PM' },
   ])
+})
+
+describe('phone ordering hours (decision 058)', () => {
+  it('follow the opening hours: until closing while open, else from the next opening', () => {
+    expect(phoneOrderText(DEFAULT_OPENING_HOURS, la(25, 12))).toBe('Order by phone until 8:00 PM')
+    // Saturday 28 November: closes at 6:00 PM.
+    expect(phoneOrderText(DEFAULT_OPENING_HOURS, la(28, 17, 59))).toBe(
+      'Order by phone until 6:00 PM',
+    )
+    expect(phoneOrderText(DEFAULT_OPENING_HOURS, la(28, 18))).toBe(
+      'Order by phone from 11:00 AM tomorrow',
+    )
+    expect(phoneOrderText(DEFAULT_OPENING_HOURS, la(25, 7))).toBe('Order by phone from 9:00 AM')
+  })
+
+  it('change with the settings, and never promise hours when no day opens', () => {
+    const mondays: WeeklyHours = [
+      null,
+      { open: '10:00', close: '14:00' },
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]
+    expect(phoneOrderText(mondays, la(25, 12))).toBe('Order by phone from 10:00 AM Monday')
+    expect(phoneOrderText([null, null, null, null, null, null, null], la(25, 12))).toBe(
+      'Order by phone',
+    )
+  })
 })

@@ -127,21 +127,46 @@ export function hoursOn(
 export type OpenStatus = { open: boolean; text: string }
 
 /**
- * "Open now · closes 8:00 PM", or "Closed · opens 10:00 AM" (today), "Closed · opens 9:00 AM
- * tomorrow", "Closed · opens 9:00 AM Monday"; "Closed" when no day of the week opens.
+ * Where the shop stands now: open until `closes`, or closed until `opens` (" tomorrow",
+ * " Monday" in `when`); neither when no day of the week opens.
  */
-export function openStatus(hours: WeeklyHours, now: Date = new Date()): OpenStatus {
+function openingNow(
+  hours: WeeklyHours,
+  now: Date,
+): { closes: string } | { opens: string; when: string } | null {
   const today = shopClock(now)
   const todays = hoursOn(hours, today.weekday)
-  if (todays && today.minutes >= todays.open && today.minutes < todays.close) {
-    return { open: true, text: `Open now · closes ${formatClock(todays.close)}` }
-  }
+  if (todays && today.minutes >= todays.open && today.minutes < todays.close)
+    return { closes: formatClock(todays.close) }
   for (let offset = 0; offset <= 7; offset++) {
     const day = offset === 0 ? today : shopDayAfter(today, offset)
     const h = hoursOn(hours, day.weekday)
     if (!h || (offset === 0 && today.minutes >= h.open)) continue
     const when = offset === 0 ? '' : offset === 1 ? ' tomorrow' : ` ${DAY_NAMES[day.weekday]}`
-    return { open: false, text: `Closed · opens ${formatClock(h.open)}${when}` }
+    return { opens: formatClock(h.open), when }
   }
-  return { open: false, text: 'Closed' }
+  return null
+}
+
+/**
+ * "Open now · closes 8:00 PM", or "Closed · opens 10:00 AM" (today), "Closed · opens 9:00 AM
+ * tomorrow", "Closed · opens 9:00 AM Monday"; "Closed" when no day of the week opens.
+ */
+export function openStatus(hours: WeeklyHours, now: Date = new Date()): OpenStatus {
+  const state = openingNow(hours, now)
+  if (!state) return { open: false, text: 'Closed' }
+  if ('closes' in state) return { open: true, text: `Open now · closes ${state.closes}` }
+  return { open: false, text: `Closed · opens ${state.opens}${state.when}` }
+}
+
+/**
+ * When the phone takes orders, from the shop's opening hours (staff take them at the counter,
+ * decision 058): "Order by phone until 6:00 PM", "Order by phone from 9:00 AM tomorrow"; "Order
+ * by phone" when no day opens.
+ */
+export function phoneOrderText(hours: WeeklyHours, now: Date = new Date()): string {
+  const state = openingNow(hours, now)
+  if (!state) return 'Order by phone'
+  if ('closes' in state) return `Order by phone until ${state.closes}`
+  return `Order by phone from ${state.opens}${state.when}`
 }

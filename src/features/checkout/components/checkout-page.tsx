@@ -12,13 +12,8 @@ import { orderNumber } from '../../../lib/order-status'
 import { DEFAULT_COMPLIANCE_RULES } from '../../../lib/compliance-defaults'
 import { legalHoursOf, pickupSlots } from '../../../lib/pickup-windows'
 import { toaster } from '../../../ui/toaster'
-import {
-  announceWhenAccepted,
-  loadDraft,
-  placeOrder,
-  saveDraft,
-  type PlaceOrderInput,
-} from '../checkout.actions'
+import { loadDraft, placeOrder, saveDraft, type PlaceOrderInput } from '../checkout.actions'
+import { announceWhenAccepted } from '../placed-online'
 import {
   addressSchema,
   contactSchema,

@@ -11,10 +11,11 @@ import { deliveryEstimate, deliveryStep } from '../../../lib/delivery-promises'
 import { formatMoney } from '../../../lib/money'
 import { refusalView } from '../../../lib/order-refusal'
 import { orderNumber, paymentLabel } from '../../../lib/order-status'
-import { formatPickupWindow } from '../../../lib/pickup-windows'
+import { formatPickupWindow, formatShopTime } from '../../../lib/pickup-windows'
 import { receiptNotes, receiptRows } from '../../../lib/receipt'
 import { ReceiptCard } from '../../../ui/receipt-card'
-import { restoreCartFromRefusedOrder, takeAcceptedAnnouncement } from '../checkout.actions'
+import { restoreCartFromRefusedOrder } from '../checkout.actions'
+import { takeAcceptedAnnouncement } from '../placed-online'
 import { toaster } from '../../../ui/toaster'
 import { useOrder } from '../hooks/use-order'
 import { asPaymentMethod, paymentProvider } from '../payment/payment-provider'
@@ -103,13 +104,27 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
             ? limited
             : sync.online
               ? 'Your order is saved on this device and is being sent to the shop.'
-              : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}
+              : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}{' '}
+          {placedAt && `Saved ${formatShopTime(placedAt)}; the shop has not received it yet.`}
         </p>
       ) : (
         <p className={css({ color: 'fg.muted' })}>
           Thank you! The shop has your order and will prepare it shortly.
           {orderEmails ? " You'll receive an email confirmation shortly." : ''}
         </p>
+      )}
+      {order && (
+        // High on the page, as its main action: on a phone the toasts (at the foot of the
+        // screen) never cover it (decision 058).
+        <div>
+          <Link
+            to="/orders/$orderId"
+            params={{ orderId: order.id }}
+            className={button({ size: 'lg' })}
+          >
+            Track your order
+          </Link>
+        </div>
       )}
       {payNote && (
         <p className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
@@ -148,20 +163,6 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
                 <dd>{deliverTo}</dd>
               </>
             )}
-          </>
-        )}
-        {order && (
-          <>
-            <dt>Tracking</dt>
-            <dd>
-              <Link
-                to="/orders/$orderId"
-                params={{ orderId: order.id }}
-                className={css({ color: 'accent.fg', textDecoration: 'underline' })}
-              >
-                Track your order
-              </Link>
-            </dd>
           </>
         )}
       </dl>

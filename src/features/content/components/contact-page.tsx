@@ -7,7 +7,7 @@ import { hoursLines } from '../../../lib/pickup-windows'
 import { Checkbox } from '../../../ui/checkbox'
 import { ClockIcon, MailIcon, MessageIcon, PhoneIcon, PinIcon } from '../../../ui/icons'
 import { useRateLimitedContactText } from '../hooks/use-queued-contact-message'
-import { OpenStatusText } from './open-status'
+import { OpenStatusText, PhoneHoursText } from './open-status'
 import { TextUpdatesDialog } from './text-updates-dialog'
 
 /** What the "Send us a Message" form hands to its `onSubmit` (SPEC.md §2 fields). */
@@ -177,7 +177,9 @@ export function ContactPage({
             <a href={telUri(shop)} className={css({ color: 'accent.fg', fontWeight: 'semibold' })}>
               {shop.phone.display}
             </a>
-            <span>Available 24/7 for orders</span>
+            <span>
+              <PhoneHoursText />
+            </span>
           </InfoCard>
           <InfoCard icon={<MailIcon />} title="Email us">
             <a
