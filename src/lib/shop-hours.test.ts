@@ -8,11 +8,10 @@ import {
   legalHoursOf,
   pickupSlots,
 } from './pickup-windows'
+import { openStatus } from './open-status'
 import {
   DEFAULT_OPENING_HOURS,
   DEFAULT_PICKUP_RULES,
-  openStatus,
-  phoneOrderText,
   shopClock,
   type WeeklyHours,
 } from './shop-hours'
@@ -140,15 +139,15 @@ it('groups the hours into lines, Monday first', () => {
 
 describe('phone ordering hours (decision 058)', () => {
   it('follow the opening hours: until closing while open, else from the next opening', () => {
-    expect(phoneOrderText(DEFAULT_OPENING_HOURS, la(25, 12))).toBe('Order by phone until 8:00 PM')
+    expect(openStatus(DEFAULT_OPENING_HOURS, la(25, 12)).phone).toBe('Order by phone until 8:00 PM')
     // Saturday 28 November: closes at 6:00 PM.
-    expect(phoneOrderText(DEFAULT_OPENING_HOURS, la(28, 17, 59))).toBe(
+    expect(openStatus(DEFAULT_OPENING_HOURS, la(28, 17, 59)).phone).toBe(
       'Order by phone until 6:00 PM',
     )
-    expect(phoneOrderText(DEFAULT_OPENING_HOURS, la(28, 18))).toBe(
+    expect(openStatus(DEFAULT_OPENING_HOURS, la(28, 18)).phone).toBe(
       'Order by phone from 11:00 AM tomorrow',
     )
-    expect(phoneOrderText(DEFAULT_OPENING_HOURS, la(25, 7))).toBe('Order by phone from 9:00 AM')
+    expect(openStatus(DEFAULT_OPENING_HOURS, la(25, 7)).phone).toBe('Order by phone from 9:00 AM')
   })
 
   it('change with the settings, and never promise hours when no day opens', () => {
@@ -161,8 +160,8 @@ describe('phone ordering hours (decision 058)', () => {
       null,
       null,
     ]
-    expect(phoneOrderText(mondays, la(25, 12))).toBe('Order by phone from 10:00 AM Monday')
-    expect(phoneOrderText([null, null, null, null, null, null, null], la(25, 12))).toBe(
+    expect(openStatus(mondays, la(25, 12)).phone).toBe('Order by phone from 10:00 AM Monday')
+    expect(openStatus([null, null, null, null, null, null, null], la(25, 12)).phone).toBe(
       'Order by phone',
     )
   })

@@ -1,6 +1,5 @@
 import { Outlet, createRootRoute } from '@tanstack/react-router'
 import { CartButton } from '../features/cart/components/cart-button'
-import { OrderArrivalToasts } from '../features/checkout/components/order-arrival-toasts'
 import { AppErrorPage } from '../features/content/components/app-error-page'
 import { NotFoundPage } from '../features/content/components/not-found-page'
 import { SiteShell } from '../features/content/components/site-shell'
@@ -20,7 +19,6 @@ export const Route = createRootRoute({
         <Outlet />
       </SiteShell>
       <UpdatePrompt />
-      <OrderArrivalToasts />
       <Toaster />
     </>
   ),

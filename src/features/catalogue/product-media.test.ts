@@ -55,17 +55,15 @@ describe('stock in words (decision 058)', () => {
   const p = (stock: number | null, unlimited = false) => ({ stock, unlimited })
 
   it('says how many are left in the low band, not only by colour', () => {
-    expect(stockWords(p(3), 'card')).toBe('Only 3 left')
-    expect(stockWords(p(10), 'card')).toBe('Only 10 left')
-    expect(stockWords(p(3), 'page')).toBe('Only 3 left in stock!')
-    expect(stockWords(p(1), 'page')).toBe('Only 1 left in stock!')
+    expect(stockWords(p(3))).toBe('Only 3 left')
+    expect(stockWords(p(1))).toBe('Only 1 left')
+    expect(stockWords(p(10))).toBe('Only 10 left')
   })
 
   it('says in stock and sold out in words', () => {
-    expect(stockWords(p(11), 'card')).toBe('In Stock')
-    expect(stockWords(p(0, true), 'card')).toBe('In Stock')
-    expect(stockWords(p(0), 'card')).toBe('Out of Stock')
-    expect(stockWords(p(null), 'page')).toBe('Out of stock')
-    expect(stockWords(p(50), 'page')).toBe('In stock, ready for pickup or delivery')
+    expect(stockWords(p(11))).toBe('In Stock')
+    expect(stockWords(p(0, true))).toBe('In Stock')
+    expect(stockWords(p(0))).toBe('Out of Stock')
+    expect(stockWords(p(null))).toBe('Out of Stock')
   })
 })

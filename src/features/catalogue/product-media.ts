@@ -50,20 +50,16 @@ export function stockLevel(product: Pick<ProductDoc, 'stock' | 'unlimited'>): St
 }
 
 /**
- * The stock said in words, never by colour alone (WCAG 1.4.1, decision 058): the card's badge
- * ("In Stock", "Only 3 left", "Out of Stock") and the product page's line ("Only 3 left in
- * stock!"). "Only N left" for the whole low band (1 to 10), the band the colour marks.
+ * The card's stock badge in words, never by colour alone (WCAG 1.4.1, decision 058): "In Stock",
+ * "Only 3 left" for the low band (1 to 10, the band the colour marks), "Out of Stock".
  */
-export function stockWords(
-  product: Pick<ProductDoc, 'stock' | 'unlimited'>,
-  where: 'card' | 'page',
-): string {
+export function stockWords(product: Pick<ProductDoc, 'stock' | 'unlimited'>): string {
   const level = stockLevel(product)
-  const card = where === 'card'
-  if (level === 'out') return card ? 'Out of Stock' : 'Out of stock'
-  if (level === 'low')
-    return card ? `Only ${product.stock} left` : `Only ${product.stock} left in stock!`
-  return card ? 'In Stock' : 'In stock, ready for pickup or delivery'
+  return level === 'out'
+    ? 'Out of Stock'
+    : level === 'low'
+      ? `Only ${product.stock} left`
+      : 'In Stock'
 }
 
 export const inStock = (product: Pick<ProductDoc, 'stock' | 'unlimited'>): boolean =>

@@ -180,3 +180,18 @@ export async function restoreCartFromRefusedOrder(
   }
   await doc.incrementalPatch({ cartRestoredAt: at })
 }
+
+/**
+ * Orders placed online in this page's life, whose acceptance the confirmation page announces with
+ * SPEC.md's success toast (once, and only once the shop has accepted them: decision 020).
+ */
+const toAnnounce = new Set<string>()
+
+export function announceWhenAccepted(orderId: string): void {
+  toAnnounce.add(orderId)
+}
+
+/** True once for an order placed here that the shop has now accepted. */
+export function takeAcceptedAnnouncement(orderId: string): boolean {
+  return toAnnounce.delete(orderId)
+}

@@ -108,7 +108,11 @@ export function ProductBuyBox({ product, onAdd }: { product: ProductDoc; onAdd: 
           }),
         )}
       >
-        {stockWords(product, 'page')}
+        {level === 'out'
+          ? 'Out of stock'
+          : level === 'low'
+            ? `${stockWords(product)} in stock!`
+            : 'In stock, ready for pickup or delivery'}
       </p>
       {limit.oversize ? (
         <p data-testid="not-for-consumers" className={cx(note, css({ color: 'danger.fg' }))}>

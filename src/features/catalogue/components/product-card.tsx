@@ -214,7 +214,7 @@ export const ProductCard = memo(function ProductCard({
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
           {product.isOnSale && <span className={badge({ tone: 'dealSolid' })}>Sale</span>}
           {product.isFeatured && <span className={badge({ tone: 'solid' })}>Featured</span>}
-          <span className={badge({ tone: STOCK_TONE[level] })}>{stockWords(product, 'card')}</span>
+          <span className={badge({ tone: STOCK_TONE[level] })}>{stockWords(product)}</span>
         </div>
         <p
           className={css({

@@ -12,8 +12,13 @@ import { orderNumber } from '../../../lib/order-status'
 import { DEFAULT_COMPLIANCE_RULES } from '../../../lib/compliance-defaults'
 import { legalHoursOf, pickupSlots } from '../../../lib/pickup-windows'
 import { toaster } from '../../../ui/toaster'
-import { loadDraft, placeOrder, saveDraft, type PlaceOrderInput } from '../checkout.actions'
-import { announceWhenAccepted } from '../placed-online'
+import {
+  announceWhenAccepted,
+  loadDraft,
+  placeOrder,
+  saveDraft,
+  type PlaceOrderInput,
+} from '../checkout.actions'
 import {
   addressSchema,
   contactSchema,

@@ -14,8 +14,7 @@ import { orderNumber, paymentLabel } from '../../../lib/order-status'
 import { formatPickupWindow, formatShopTime } from '../../../lib/pickup-windows'
 import { receiptNotes, receiptRows } from '../../../lib/receipt'
 import { ReceiptCard } from '../../../ui/receipt-card'
-import { restoreCartFromRefusedOrder } from '../checkout.actions'
-import { takeAcceptedAnnouncement } from '../placed-online'
+import { restoreCartFromRefusedOrder, takeAcceptedAnnouncement } from '../checkout.actions'
 import { toaster } from '../../../ui/toaster'
 import { useOrder } from '../hooks/use-order'
 import { asPaymentMethod, paymentProvider } from '../payment/payment-provider'
@@ -37,6 +36,8 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
 
   useEffect(() => {
     if (order?.sync !== 'accepted' || !takeAcceptedAnnouncement(order.id)) return
+    // It waited (its first send failed): "reached the shop" says it instead (decision 058).
+    if (order.attempts > 0) return
     toaster.create({
       type: 'success',
       title: 'Order placed successfully!',
@@ -44,7 +45,7 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
         orderEmails ? " You'll receive an email confirmation shortly." : ''
       }`,
     })
-  }, [order?.sync, order?.id, orderEmails])
+  }, [order?.sync, order?.id, order?.attempts, orderEmails])
 
   useEffect(() => {
     if (order?.sync === 'refused' && !order.cartRestoredAt)

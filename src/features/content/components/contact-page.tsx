@@ -7,7 +7,7 @@ import { hoursLines } from '../../../lib/pickup-windows'
 import { Checkbox } from '../../../ui/checkbox'
 import { ClockIcon, MailIcon, MessageIcon, PhoneIcon, PinIcon } from '../../../ui/icons'
 import { useRateLimitedContactText } from '../hooks/use-queued-contact-message'
-import { OpenStatusText, PhoneHoursText } from './open-status'
+import { OpenStatusText } from './open-status'
 import { TextUpdatesDialog } from './text-updates-dialog'
 
 /** What the "Send us a Message" form hands to its `onSubmit` (SPEC.md §2 fields). */
@@ -178,7 +178,7 @@ export function ContactPage({
               {shop.phone.display}
             </a>
             <span>
-              <PhoneHoursText />
+              <OpenStatusText phone />
             </span>
           </InfoCard>
           <InfoCard icon={<MailIcon />} title="Email us">

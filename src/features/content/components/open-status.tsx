@@ -1,47 +1,47 @@
 import { useEffect, useState } from 'react'
+import { useHumoData } from '../../../data/data-context'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
-import { openStatus, phoneOrderText, type WeeklyHours } from '../../../lib/shop-hours'
+import { importWhenReachable } from '../../../lib/import-when-reachable'
+import type { OpenStatus } from '../../../lib/open-status'
+import { whenSettled } from '../../../lib/when-settled'
+
+const loadOpenStatus = importWhenReachable(() => import('../../../lib/open-status'))
 
 /**
- * `read` of the shop's hours now, refreshed on each minute. Worked out only after mount: the
- * server's copies of pages are cached and would carry a stale "Open now".
+ * "Open now · closes 8:00 PM" / "Closed · opens 10:00 AM", in the shop's time zone, refreshed
+ * every minute; with `phone`, when the phone takes orders ("Order by phone until 6:00 PM", from
+ * the shop's hours, decision 058). Worked out only once the page has settled: the server's copies
+ * of pages are cached and would carry a stale "Open now", and no first visit waits on this code;
+ * the span keeps the line's place until then.
  */
-function useEveryMinute<T>(read: (hours: WeeklyHours, now: Date) => T): T | null {
+export function OpenStatusText({ className, phone }: { className?: string; phone?: boolean }) {
+  const { firstSync } = useHumoData()
   const { hours } = useShopSettings()
-  const [value, setValue] = useState<T | null>(null)
+  const [status, setStatus] = useState<OpenStatus | null>(null)
   useEffect(() => {
-    let timer: number
-    // On the minute, so "closes" turns into "Closed" when the shop closes, not up to 59 s late.
-    const update = () => {
-      const now = new Date()
-      setValue(read(hours, now))
-      timer = window.setTimeout(update, 60_000 - (now.getTime() % 60_000) + 50)
+    let timer: number | undefined
+    let stopped = false
+    void whenSettled(firstSync)
+      .then(loadOpenStatus)
+      .then(({ openStatus }) => {
+        // On the minute, so "closes" turns into "Closed" when the shop closes, not 59 s late.
+        const update = () => {
+          if (stopped) return
+          const now = new Date()
+          setStatus(openStatus(hours, now))
+          timer = window.setTimeout(update, 60_000 - (now.getTime() % 60_000) + 50)
+        }
+        update()
+      })
+    return () => {
+      stopped = true
+      window.clearTimeout(timer)
     }
-    update()
-    return () => window.clearTimeout(timer)
-  }, [hours, read])
-  return value
-}
-
-/**
- * "Open now · closes 8:00 PM" / "Closed · opens 10:00 AM", in the shop's time zone; the empty
- * span keeps the line's place until mounted.
- */
-export function OpenStatusText({ className }: { className?: string }) {
-  const status = useEveryMinute(openStatus)
+  }, [firstSync, hours])
+  if (phone) return <span className={className}>{status?.phone ?? 'Order by phone'}</span>
   return (
     <span className={className} data-open={status ? String(status.open) : undefined}>
       {status?.text}
     </span>
   )
-}
-
-/**
- * "Order by phone until 6:00 PM" / "Order by phone from 9:00 AM tomorrow": the phone takes
- * orders in the shop's opening hours, from its settings (decision 058), never "24/7". Before
- * mount (the server's copy): "Order by phone".
- */
-export function PhoneHoursText({ className }: { className?: string }) {
-  const text = useEveryMinute(phoneOrderText)
-  return <span className={className}>{text ?? 'Order by phone'}</span>
 }

@@ -21,7 +21,7 @@ import { BrandLogo } from './brand-logo'
 import { AccountButtons, CategoryLink, SubcategoryLink } from './header-links'
 import { ThemeToggle } from './theme-toggle'
 import { HeaderSearch } from './header-search'
-import { OpenStatusText, PhoneHoursText } from './open-status'
+import { OpenStatusText } from './open-status'
 
 // Opened by a tap only (phones): fetched then, not with every page.
 const loadDrawer = importWhenReachable(() => import('./mobile-drawer'))
@@ -256,7 +256,7 @@ export function SiteHeader({
             <PhoneIcon size={14} />
             <span>
               <span className={css({ display: { base: 'none', md: 'inline' } })}>
-                <PhoneHoursText />:{' '}
+                <OpenStatusText phone />:{' '}
               </span>
               {shop.phone.display}
             </span>

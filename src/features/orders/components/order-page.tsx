@@ -9,6 +9,7 @@ import { orderNumber } from '../../../lib/order-status'
 import { useDeviceOrder } from '../hooks/use-device-order'
 import { heldBackText } from '../../../data/outbox/held-back-text'
 import { formatKnownAt, fromDeviceOrder, isWaitingToSend } from '../order-view-model'
+import { OrderArrivalWatch } from './order-arrival-watch'
 import { OrderNotice, OrderView } from './order-view'
 
 const page = css({ maxW: '4xl', mx: 'auto', display: 'flex', flexDirection: 'column', gap: '6' })
@@ -99,6 +100,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
 
   return (
     <main className={page}>
+      <OrderArrivalWatch />
       <OrderView order={fromDeviceOrder(order)} notice={notice} />
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         Keep this page: order {orderNumber(order.id)} is saved on this device only. From another
