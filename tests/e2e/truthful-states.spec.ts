@@ -101,7 +101,13 @@ for (const [device, viewport] of [
       await expect(
         page.getByText(/Saved \d{1,2}:\d{2} [AP]M; the shop has not received it/),
       ).toBeVisible()
-      await page.getByRole('link', { name: 'Track your order' }).click()
+      // The "Order saved" toast shows over the confirmation: "Track your order" stays clear.
+      const track = page.getByRole('link', { name: 'Track your order' })
+      await expect(
+        page.locator('[data-scope="toast"]').getByText('Order saved', { exact: true }),
+      ).toBeVisible()
+      await expectNoToastOver(page, track)
+      await track.click()
       await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/)
       const id = page.url().split('/').pop()!
       const number = `#${id.slice(0, 8).toUpperCase()}`
@@ -230,7 +236,14 @@ test.describe('on a phone (390 × 844)', () => {
     await page.locator('[data-buy-bar]').getByRole('button', { name: 'Add to Cart' }).click()
     await expect(page.getByTestId('cart-count')).toHaveText('1')
     await page.goto('/checkout')
-    await fillCheckout(page, `toast-${Date.now()}@example.com`)
+    // Pickup: its window and the store's address make the confirmation's facts the longest.
+    await page.getByLabel('First Name').fill('Ana')
+    await page.getByLabel('Last Name').fill('Reyes')
+    await page.getByLabel('Email').fill(`toast-${Date.now()}@example.com`)
+    await page.getByLabel('Phone').fill('(510) 555-0100')
+    await page.getByRole('radio', { name: 'Pickup in store (free)' }).check()
+    await expect(page.getByLabel('Pickup time')).not.toHaveValue('')
+    await page.getByRole('radio', { name: 'Cash', exact: true }).check()
     await page.getByRole('button', { name: 'Place Order' }).click()
     await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible()
     await expect(page.getByText('Order placed successfully!')).toBeVisible()
