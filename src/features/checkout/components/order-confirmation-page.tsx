@@ -100,14 +100,25 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
         {waiting ? 'Order saved' : 'Order Confirmed!'}
       </h1>
       {waiting ? (
-        <p role="status" className={css({ bg: 'deal.subtle', p: '4', borderRadius: 'md' })}>
-          {limited
-            ? limited
-            : sync.online
-              ? 'Your order is saved on this device and is being sent to the shop.'
-              : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}{' '}
-          {placedAt && `Saved ${formatShopTime(placedAt)}; the shop has not received it yet.`}
-        </p>
+        <div
+          role="status"
+          className={css({
+            bg: 'deal.subtle',
+            p: '4',
+            borderRadius: 'md',
+            display: 'grid',
+            gap: '1',
+          })}
+        >
+          <p>
+            {limited
+              ? limited
+              : sync.online
+                ? 'Your order is saved on this device and is being sent to the shop.'
+                : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}
+          </p>
+          {placedAt && <p>Saved {formatShopTime(placedAt)}; the shop has not received it yet.</p>}
+        </div>
       ) : (
         <p className={css({ color: 'fg.muted' })}>
           Thank you! The shop has your order and will prepare it shortly.
