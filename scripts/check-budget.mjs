@@ -20,8 +20,9 @@
 //     has finished, that is once the catalogue is on screen and usable; nothing listens for
 //     changes before there is a catalogue (src/data/humo-data.ts). Not counted.
 //   - AFTER_LOAD: the service worker's registration (workbox-window), the toasts' code (Ark
-//     UI's toaster, fetched ahead of the first "added to your cart") and the media warming (it
-//     only ever follows a sync, decision 013), imported after the window's
+//     UI's toaster, fetched ahead of the first "added to your cart"), the media warming (it
+//     only ever follows a sync, decision 013) and the words of the shop's open status and phone
+//     hours (decision 058), imported after the window's
 //     `load` event and, on the storefront, the first catalogue sync (src/lib/when-settled.ts,
 //     decision 012). Not counted.
 // Not counted either: dynamic imports behind an interaction (Ark UI's tooltip, select, slider and
@@ -91,6 +92,7 @@ export const AFTER_LOAD = [
   'src/features/pwa/register-service-worker.ts',
   'src/ui/ark-toaster.tsx',
   'src/features/pwa/media-warming.ts',
+  'src/lib/open-status.ts',
 ]
 
 /** Module ids (as in chunk-modules.json) that are admin code. */

@@ -8,10 +8,10 @@ import {
   legalHoursOf,
   pickupSlots,
 } from './pickup-windows'
+import { openStatus } from './open-status'
 import {
   DEFAULT_OPENING_HOURS,
   DEFAULT_PICKUP_RULES,
-  openStatus,
   shopClock,
   type WeeklyHours,
 } from './shop-hours'
@@ -135,4 +135,34 @@ it('groups the hours into lines, Monday first', () => {
     { days: 'Sat', hours: '10:00 AM-6:00 PM' },
     { days: 'Sun', hours: '11:00 AM-5:00 PM' },
   ])
+})
+
+describe('phone ordering hours (decision 058)', () => {
+  it('follow the opening hours: until closing while open, else from the next opening', () => {
+    expect(openStatus(DEFAULT_OPENING_HOURS, la(25, 12)).phone).toBe('Order by phone until 8:00 PM')
+    // Saturday 28 November: closes at 6:00 PM.
+    expect(openStatus(DEFAULT_OPENING_HOURS, la(28, 17, 59)).phone).toBe(
+      'Order by phone until 6:00 PM',
+    )
+    expect(openStatus(DEFAULT_OPENING_HOURS, la(28, 18)).phone).toBe(
+      'Order by phone from 11:00 AM tomorrow',
+    )
+    expect(openStatus(DEFAULT_OPENING_HOURS, la(25, 7)).phone).toBe('Order by phone from 9:00 AM')
+  })
+
+  it('change with the settings, and never promise hours when no day opens', () => {
+    const mondays: WeeklyHours = [
+      null,
+      { open: '10:00', close: '14:00' },
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]
+    expect(openStatus(mondays, la(25, 12)).phone).toBe('Order by phone from 10:00 AM Monday')
+    expect(openStatus([null, null, null, null, null, null, null], la(25, 12)).phone).toBe(
+      'Order by phone',
+    )
+  })
 })

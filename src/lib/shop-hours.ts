@@ -36,7 +36,15 @@ export const DEFAULT_OPENING_HOURS: WeeklyHours = [
 
 export const DEFAULT_PICKUP_RULES: PickupRules = { prepMinutes: 30, slotMinutes: 30 }
 
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+export const DAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+]
 export const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
 export function minutesOf(hhmm: string): number {
@@ -122,26 +130,4 @@ export function hoursOn(
   const day = hours[weekday]
   if (!day || !isValidDay(day)) return null
   return { open: minutesOf(day.open), close: minutesOf(day.close) }
-}
-
-export type OpenStatus = { open: boolean; text: string }
-
-/**
- * "Open now · closes 8:00 PM", or "Closed · opens 10:00 AM" (today), "Closed · opens 9:00 AM
- * tomorrow", "Closed · opens 9:00 AM Monday"; "Closed" when no day of the week opens.
- */
-export function openStatus(hours: WeeklyHours, now: Date = new Date()): OpenStatus {
-  const today = shopClock(now)
-  const todays = hoursOn(hours, today.weekday)
-  if (todays && today.minutes >= todays.open && today.minutes < todays.close) {
-    return { open: true, text: `Open now · closes ${formatClock(todays.close)}` }
-  }
-  for (let offset = 0; offset <= 7; offset++) {
-    const day = offset === 0 ? today : shopDayAfter(today, offset)
-    const h = hoursOn(hours, day.weekday)
-    if (!h || (offset === 0 && today.minutes >= h.open)) continue
-    const when = offset === 0 ? '' : offset === 1 ? ' tomorrow' : ` ${DAY_NAMES[day.weekday]}`
-    return { open: false, text: `Closed · opens ${formatClock(h.open)}${when}` }
-  }
-  return { open: false, text: 'Closed' }
 }

@@ -10,9 +10,19 @@ const Title = withContext(Toast.Title, 'title')
 const Description = withContext(Toast.Description, 'description')
 const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
 
-/** The app's one toaster (SPEC.md §9): bottom-right, 4000 ms, 3 visible, 14 px gap, Alt+T. */
+/**
+ * The app's one toaster (SPEC.md §9): bottom-right, 4000 ms, 3 visible, 14 px gap, Alt+T. Its
+ * foot stands above a bar fixed at the bottom of the screen (use-toast-clearance.ts), so a
+ * toast never covers the phone's Add to Cart (decision 058).
+ */
 export const toaster = createToaster({
   placement: 'bottom-end',
+  offsets: {
+    top: '1rem',
+    left: '1rem',
+    right: '1rem',
+    bottom: 'calc(1rem + var(--toast-clearance, 0px))',
+  },
   duration: 4000,
   max: 3,
   gap: 14,

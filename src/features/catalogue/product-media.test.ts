@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { weightLabel } from './potency'
-import { galleryMedia, primaryImage, stockLevel, videoSource } from './product-media'
+import { galleryMedia, primaryImage, stockLevel, stockWords, videoSource } from './product-media'
 
 const media = (id: string, type: 'image' | 'video', displayOrder: number, isPrimary = false) => ({
   id,
@@ -48,5 +48,22 @@ describe('product media', () => {
     expect(weightLabel(3.5)).toBe('3.5g')
     expect(weightLabel(28)).toBe('28g')
     expect(weightLabel(null)).toBeNull()
+  })
+})
+
+describe('stock in words (decision 058)', () => {
+  const p = (stock: number | null, unlimited = false) => ({ stock, unlimited })
+
+  it('says how many are left in the low band, not only by colour', () => {
+    expect(stockWords(p(3))).toBe('Only 3 left')
+    expect(stockWords(p(1))).toBe('Only 1 left')
+    expect(stockWords(p(10))).toBe('Only 10 left')
+  })
+
+  it('says in stock and sold out in words', () => {
+    expect(stockWords(p(11))).toBe('In Stock')
+    expect(stockWords(p(0, true))).toBe('In Stock')
+    expect(stockWords(p(0))).toBe('Out of Stock')
+    expect(stockWords(p(null))).toBe('Out of Stock')
   })
 })

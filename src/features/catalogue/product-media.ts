@@ -49,5 +49,18 @@ export function stockLevel(product: Pick<ProductDoc, 'stock' | 'unlimited'>): St
   return stock > 10 ? 'plenty' : 'low'
 }
 
+/**
+ * The card's stock badge in words, never by colour alone (WCAG 1.4.1, decision 058): "In Stock",
+ * "Only 3 left" for the low band (1 to 10, the band the colour marks), "Out of Stock".
+ */
+export function stockWords(product: Pick<ProductDoc, 'stock' | 'unlimited'>): string {
+  const level = stockLevel(product)
+  return level === 'out'
+    ? 'Out of Stock'
+    : level === 'low'
+      ? `Only ${product.stock} left`
+      : 'In Stock'
+}
+
 export const inStock = (product: Pick<ProductDoc, 'stock' | 'unlimited'>): boolean =>
   stockLevel(product) !== 'out'

@@ -30,6 +30,18 @@ export type OrderViewData = {
   statusHistory: StatusEntry[]
   pickupWindow: { start: string; end: string } | null
   createdAt: string | null
+  /**
+   * When the order was saved on this device, while it waits there to be sent: the shop has not
+   * received it, so no step of the shop's is reached yet (decision 058). Null once sent.
+   */
+  savedAt: string | null
+  /** The shop refused it when it was sent: it was never placed. */
+  refused: boolean
+}
+
+/** Queued or being sent: on the device only, not received by the shop. */
+export function isWaitingToSend(order: Pick<OrderDoc, 'sync'>): boolean {
+  return order.sync === 'queued' || order.sync === 'sending'
 }
 
 export function fromDeviceOrder(order: OrderDoc): OrderViewData {
@@ -56,6 +68,8 @@ export function fromDeviceOrder(order: OrderDoc): OrderViewData {
     statusHistory: cleanHistory(order.statusHistory) ?? [],
     pickupWindow: order.pickupWindow ?? null,
     createdAt: order.createdAt,
+    savedAt: isWaitingToSend(order) ? order.createdAt : null,
+    refused: order.sync === 'refused',
   }
 }
 
@@ -91,6 +105,9 @@ export function fromShopperOrder(order: ShopperOrder): OrderViewData {
     statusHistory: cleanHistory(order.statusHistory) ?? [],
     pickupWindow: order.pickupWindow ?? null,
     createdAt: order.createdAt ?? null,
+    // The server's answer: the shop has it.
+    savedAt: null,
+    refused: false,
   }
 }
 

@@ -66,11 +66,23 @@ function Slide({
       })}
     />
   )
+  // The cover stays under the player: until the video can play (offline, a video never seen is
+  // not cached; a slow network), and when it cannot, the shopper sees the product, not an empty
+  // box (decision 058).
   if (item.type === 'video' && shown)
     return (
-      <Suspense fallback={still}>
-        <ProductVideo url={url} wanted={active} controls label={`${name} video`} />
-      </Suspense>
+      <>
+        {still}
+        <Suspense fallback={null}>
+          <ProductVideo
+            url={url}
+            poster={posterUrl}
+            wanted={active}
+            controls
+            label={`${name} video`}
+          />
+        </Suspense>
+      </>
     )
   return still
 }
@@ -135,7 +147,8 @@ export function MediaGallery({ product }: { product: ProductDoc }) {
       <div
         className={css({
           position: 'relative',
-          aspectRatio: 'square',
+          // Shorter on a phone, below the name and price (decision 058).
+          aspectRatio: { base: '4/3', md: 'square' },
           bg: 'bg.muted',
           borderRadius: 'lg',
           overflow: 'hidden',

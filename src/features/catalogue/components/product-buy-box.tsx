@@ -1,17 +1,15 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { QuantityStepper } from '../../../ui/quantity-stepper'
 import { toaster } from '../../../ui/toaster'
+import { useToastClearance } from '../../../ui/use-toast-clearance'
 import type { AddRoom } from '../add-limits'
 import { addWithToast, type AddToCart } from '../add-to-cart-toast'
 import { useDailyRoom } from '../hooks/use-daily-room'
 import { useMediaQuery } from '../hooks/use-media-query'
-import { stockLevel } from '../product-media'
-
-/** SPEC.md §4: "Only N left in stock!" for 1 to 9. */
-const LOW_STOCK_NOTE_BELOW = 10
+import { stockLevel, stockWords } from '../product-media'
 
 const NO_LIMIT: AddRoom = { oversize: null, fit: Infinity, limitText: null }
 
@@ -32,6 +30,8 @@ export function ProductBuyBox({ product, onAdd }: { product: ProductDoc; onAdd: 
   const [refusal, setRefusal] = useState<string | null>(null)
   const checks = useDailyRoom()
   const barFixed = useMediaQuery(BAR_FIXED, false)
+  const bar = useRef<HTMLDivElement>(null)
+  useToastClearance(bar, barFixed)
   const level = stockLevel(product)
   const available = level !== 'out'
   const stock = product.stock ?? 0
@@ -62,6 +62,7 @@ export function ProductBuyBox({ product, onAdd }: { product: ProductDoc; onAdd: 
       {/* Phones: a bar fixed at the bottom of the screen, so Add to Cart is there without
           scrolling past the gallery (html's scroll-padding-bottom keeps focus above it). */}
       <div
+        ref={bar}
         data-buy-bar
         className={css({
           display: 'flex',
@@ -103,19 +104,14 @@ export function ProductBuyBox({ product, onAdd }: { product: ProductDoc; onAdd: 
         className={cx(
           note,
           css({
-            color:
-              level === 'out'
-                ? 'danger.fg'
-                : level === 'low' || (!product.unlimited && stock < LOW_STOCK_NOTE_BELOW)
-                  ? 'deal.fg'
-                  : 'accent.fg',
+            color: level === 'out' ? 'danger.fg' : level === 'low' ? 'deal.fg' : 'accent.fg',
           }),
         )}
       >
         {level === 'out'
           ? 'Out of stock'
-          : !product.unlimited && stock < LOW_STOCK_NOTE_BELOW
-            ? `Only ${stock} left in stock!`
+          : level === 'low'
+            ? `${stockWords(product)} in stock!`
             : 'In stock, ready for pickup or delivery'}
       </p>
       {limit.oversize ? (

@@ -10,18 +10,13 @@ import { useHumoData } from '../../../data/data-context'
 import type { AddToCart } from '../add-to-cart-toast'
 import { useWishlist } from '../hooks/use-wishlist'
 import { cardFacts } from '../potency'
-import { stockLevel } from '../product-media'
+import { stockLevel, stockWords } from '../product-media'
 import { CardMedia, raised } from './card-media'
 
 /** The word on the sale ribbon, after the shop's "Rollbacks" deals. */
 export const SALE_CAMPAIGN = 'Rollback'
 
-const STOCK_BADGE = {
-  unlimited: { text: 'In Stock', tone: 'accent' },
-  plenty: { text: 'In Stock', tone: 'accent' },
-  low: { text: 'In Stock', tone: 'deal' },
-  out: { text: 'Out of Stock', tone: 'danger' },
-} as const
+const STOCK_TONE = { unlimited: 'accent', plenty: 'accent', low: 'deal', out: 'danger' } as const
 
 /**
  * A product on the menu (SPEC.md §2 "Product card"): media with video preview, badges, brand,
@@ -55,7 +50,6 @@ export const ProductCard = memo(function ProductCard({
   const onSale = product.isOnSale || percent > 0
   // Milligrams per package for edibles and drinks, a percentage for flower (potency.ts).
   const facts = cardFacts(product)
-  const stock = STOCK_BADGE[level]
   const { db } = useHumoData()
   // Only what fits today's daily limit (add-limits.ts), read when pressed; its code loads then.
   // Offline before the service worker holds it, the add goes ahead: the cart and the server still
@@ -220,7 +214,7 @@ export const ProductCard = memo(function ProductCard({
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}>
           {product.isOnSale && <span className={badge({ tone: 'dealSolid' })}>Sale</span>}
           {product.isFeatured && <span className={badge({ tone: 'solid' })}>Featured</span>}
-          <span className={badge({ tone: stock.tone })}>{stock.text}</span>
+          <span className={badge({ tone: STOCK_TONE[level] })}>{stockWords(product)}</span>
         </div>
         <p
           className={css({

@@ -154,17 +154,28 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
         <ArrowLeftIcon size={16} /> Back
       </button>
 
+      {/* Phones: the name, potency and price come first, then a shorter gallery, so they and
+          the fixed Add to Cart show without scrolling (decision 058); from a tablet up, the
+          gallery on the left beside them. */}
       <div
         className={css({
           display: 'grid',
           gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
-          gap: { base: '6', lg: '12' },
+          gridTemplateAreas: {
+            base: '"head" "gallery" "rest"',
+            md: '"gallery head" "gallery rest"',
+          },
+          gridTemplateRows: { md: 'auto 1fr' },
+          columnGap: { base: '6', lg: '12' },
+          rowGap: '5',
           alignItems: 'start',
         })}
       >
-        <MediaGallery product={product} />
+        <div className={css({ gridArea: 'gallery' })}>
+          <MediaGallery product={product} />
+        </div>
 
-        <div className={css({ display: 'grid', gap: '5' })}>
+        <div className={css({ display: 'grid', gap: { base: '3', md: '5' }, gridArea: 'head' })}>
           <div>
             <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', mb: '3' })}>
               {product.isOnSale && (
@@ -216,6 +227,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
             className={css({ display: 'flex', alignItems: 'baseline', gap: '3', flexWrap: 'wrap' })}
           >
             <span
+              data-testid="product-price"
               className={css({
                 fontSize: '3xl',
                 fontWeight: 'bold',
@@ -238,7 +250,9 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
           </div>
 
           <PotencyStats product={product} />
+        </div>
 
+        <div className={css({ display: 'grid', gap: '5', gridArea: 'rest' })}>
           {product.effects.length > 0 && (
             <div>
               <h2 className={css({ fontSize: 'sm', fontWeight: 'bold', mb: '2' })}>Effects</h2>

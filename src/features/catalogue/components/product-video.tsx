@@ -32,15 +32,20 @@ const notice = css({
 /**
  * A muted, looping product video over its poster image. `wanted` says whether the shopper asked
  * it to play (hover or tap); playback failures fall back to the poster, retry, and only log.
+ * The player is see-through until it has a frame to show: the cover image under it shows
+ * meanwhile (offline, a video never played is not on the device), not a spinner on an empty box.
  */
 export function ProductVideo({
   url,
+  poster,
   wanted,
   controls = false,
   label,
   onStateChange,
 }: {
   url: string
+  /** The cover image's URL, drawn by the player itself before its first frame. */
+  poster?: string
   wanted: boolean
   controls?: boolean
   label: string
@@ -82,6 +87,12 @@ export function ProductVideo({
       </p>
     )
 
+  const preload = shouldPreloadVideo() ? 'metadata' : 'none'
+  // Nothing to show yet (or ever): the cover under the player shows through. A player that loads
+  // nothing until pressed (preload none) is shown at once, over its poster, to be pressed.
+  const hidden =
+    state === 'error' || (!controls && !wanted) || (state === 'loading' && preload !== 'none')
+
   const onError = () => {
     console.warn(`video failed (attempt ${attempt + 1})`, url)
     if (autoRetries < AUTO_RETRIES) {
@@ -101,7 +112,8 @@ export function ProductVideo({
         loop
         playsInline
         controls={controls}
-        preload={shouldPreloadVideo() ? 'metadata' : 'none'}
+        poster={poster || undefined}
+        preload={preload}
         onLoadedData={() => setState(wanted ? 'playing' : 'ready')}
         onError={onError}
         onClick={(event) => {
@@ -115,7 +127,7 @@ export function ProductVideo({
           objectFit: 'cover',
           transition: 'opacity 0.2s',
         })}
-        style={{ opacity: state === 'error' || (!controls && !wanted) ? 0 : 1 }}
+        style={{ opacity: hidden ? 0 : 1 }}
       >
         <source src={source.src} type={source.type} onError={onError} />
       </video>

@@ -11,7 +11,7 @@ import { deliveryEstimate, deliveryStep } from '../../../lib/delivery-promises'
 import { formatMoney } from '../../../lib/money'
 import { refusalView } from '../../../lib/order-refusal'
 import { orderNumber, paymentLabel } from '../../../lib/order-status'
-import { formatPickupWindow } from '../../../lib/pickup-windows'
+import { formatPickupWindow, formatShopTime } from '../../../lib/pickup-windows'
 import { receiptNotes, receiptRows } from '../../../lib/receipt'
 import { ReceiptCard } from '../../../ui/receipt-card'
 import { restoreCartFromRefusedOrder, takeAcceptedAnnouncement } from '../checkout.actions'
@@ -36,6 +36,8 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
 
   useEffect(() => {
     if (order?.sync !== 'accepted' || !takeAcceptedAnnouncement(order.id)) return
+    // It waited (its first send failed): "reached the shop" says it instead (decision 058).
+    if (order.attempts > 0) return
     toaster.create({
       type: 'success',
       title: 'Order placed successfully!',
@@ -43,7 +45,7 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
         orderEmails ? " You'll receive an email confirmation shortly." : ''
       }`,
     })
-  }, [order?.sync, order?.id, orderEmails])
+  }, [order?.sync, order?.id, order?.attempts, orderEmails])
 
   useEffect(() => {
     if (order?.sync === 'refused' && !order.cartRestoredAt)
@@ -98,18 +100,43 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
         {waiting ? 'Order saved' : 'Order Confirmed!'}
       </h1>
       {waiting ? (
-        <p role="status" className={css({ bg: 'deal.subtle', p: '4', borderRadius: 'md' })}>
-          {limited
-            ? limited
-            : sync.online
-              ? 'Your order is saved on this device and is being sent to the shop.'
-              : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}
-        </p>
+        <div
+          role="status"
+          className={css({
+            bg: 'deal.subtle',
+            p: '4',
+            borderRadius: 'md',
+            display: 'grid',
+            gap: '1',
+          })}
+        >
+          <p>
+            {limited
+              ? limited
+              : sync.online
+                ? 'Your order is saved on this device and is being sent to the shop.'
+                : "Your order is saved on this device and waiting to be sent. It will be sent when you're back online; you can close the app, nothing will be lost."}
+          </p>
+          {placedAt && <p>Saved {formatShopTime(placedAt)}; the shop has not received it yet.</p>}
+        </div>
       ) : (
         <p className={css({ color: 'fg.muted' })}>
           Thank you! The shop has your order and will prepare it shortly.
           {orderEmails ? " You'll receive an email confirmation shortly." : ''}
         </p>
+      )}
+      {order && (
+        // High on the page, as its main action: on a phone the toasts (at the foot of the
+        // screen) never cover it (decision 058).
+        <div>
+          <Link
+            to="/orders/$orderId"
+            params={{ orderId: order.id }}
+            className={button({ size: 'lg' })}
+          >
+            Track your order
+          </Link>
+        </div>
       )}
       {payNote && (
         <p className={css({ fontWeight: 'bold', fontSize: 'lg' })}>
@@ -148,20 +175,6 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
                 <dd>{deliverTo}</dd>
               </>
             )}
-          </>
-        )}
-        {order && (
-          <>
-            <dt>Tracking</dt>
-            <dd>
-              <Link
-                to="/orders/$orderId"
-                params={{ orderId: order.id }}
-                className={css({ color: 'accent.fg', textDecoration: 'underline' })}
-              >
-                Track your order
-              </Link>
-            </dd>
           </>
         )}
       </dl>

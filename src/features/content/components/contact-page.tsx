@@ -177,7 +177,9 @@ export function ContactPage({
             <a href={telUri(shop)} className={css({ color: 'accent.fg', fontWeight: 'semibold' })}>
               {shop.phone.display}
             </a>
-            <span>Available 24/7 for orders</span>
+            <span>
+              <OpenStatusText phone />
+            </span>
           </InfoCard>
           <InfoCard icon={<MailIcon />} title="Email us">
             <a

@@ -8,6 +8,7 @@ import { mailtoUri, telUri } from '../../../lib/shop'
 import { importWhenReachable } from '../../../lib/import-when-reachable'
 import { MessageIcon, TruckIcon } from '../../../ui/icons'
 import { BrandLogo } from './brand-logo'
+import { OpenStatusText } from './open-status'
 
 // Opened by a tap only: its QR code and form are fetched then, not with every page.
 const loadTextUpdates = importWhenReachable(() => import('./text-updates-dialog'))
@@ -109,7 +110,7 @@ export function SiteFooter() {
             <TruckIcon size={18} /> Pickup or delivery?
           </p>
           <p className={css({ fontSize: 'sm', mt: '1' })}>
-            Order by phone 24/7:{' '}
+            <OpenStatusText phone />:{' '}
             {/* Underlined: inside a sentence, colour alone would not set it apart (WCAG 1.4.1). */}
             <a
               href={telUri(shop)}

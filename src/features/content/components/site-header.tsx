@@ -256,7 +256,7 @@ export function SiteHeader({
             <PhoneIcon size={14} />
             <span>
               <span className={css({ display: { base: 'none', md: 'inline' } })}>
-                Order by phone 24/7:{' '}
+                <OpenStatusText phone />:{' '}
               </span>
               {shop.phone.display}
             </span>

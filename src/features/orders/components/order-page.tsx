@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
@@ -7,7 +8,8 @@ import { refusalView } from '../../../lib/order-refusal'
 import { orderNumber } from '../../../lib/order-status'
 import { useDeviceOrder } from '../hooks/use-device-order'
 import { heldBackText } from '../../../data/outbox/held-back-text'
-import { formatKnownAt, fromDeviceOrder } from '../order-view-model'
+import { formatKnownAt, fromDeviceOrder, isWaitingToSend } from '../order-view-model'
+import { OrderArrivalWatch } from './order-arrival-watch'
 import { OrderNotice, OrderView } from './order-view'
 import { OrderReviews } from './order-reviews'
 
@@ -23,6 +25,9 @@ export function OrderPage({ orderId }: { orderId: string }) {
   const { sync$ } = useHumoData()
   const sync = useObservable(sync$, sync$.value)
   const order = useDeviceOrder(orderId)
+  // Seen waiting on this device while this page was open: when it goes, the page says it arrived.
+  const [sawWaiting, setSawWaiting] = useState(false)
+  if (order && isWaitingToSend(order) && !sawWaiting) setSawWaiting(true)
 
   if (order === undefined) return null
   if (order === null) {
@@ -73,15 +78,21 @@ export function OrderPage({ orderId }: { orderId: string }) {
   } else if (order.sync !== 'accepted') {
     notice = (
       <OrderNotice tone="warning">
-        Waiting to be sent: this order is saved on this device and will be sent to the shop
-        {sync.online ? ' in a moment.' : " when you're back online."} Its status will show here once
-        the shop has it.
+        Waiting to be sent: this order was saved on this device at {formatKnownAt(order.createdAt)}{' '}
+        and will be sent to the shop
+        {sync.online ? ' in a moment.' : " when you're back online."} The shop has not received it
+        yet; its status will show here once the shop has it.
       </OrderNotice>
     )
   } else {
     const known = order.statusCheckedAt ?? order.updatedAt
     notice = (
       <OrderNotice tone={sync.online ? 'info' : 'warning'}>
+        {sawWaiting && (
+          <strong className={css({ display: 'block' })}>
+            Order {orderNumber(order.id)} reached the shop.
+          </strong>
+        )}
         {sync.online ? '' : "You're offline. Showing the last known status. "}
         Last updated {formatKnownAt(known)}.
       </OrderNotice>
@@ -90,6 +101,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
 
   return (
     <main className={page}>
+      <OrderArrivalWatch />
       <OrderView order={fromDeviceOrder(order)} notice={notice} />
       {order.sync === 'accepted' && order.status === 'delivered' && (
         <OrderReviews order={order} online={sync.online} />

@@ -33,11 +33,16 @@ export function OrderView({ order, notice }: { order: OrderViewData; notice?: Re
         <h2 id="order-status-title" className={cardTitle}>
           Status
         </h2>
-        <StatusTimeline
-          status={order.status}
-          fulfilment={order.fulfilment}
-          history={order.statusHistory}
-        />
+        {order.refused ? (
+          <p className={css({ fontWeight: 'bold' })}>Not placed: the shop did not accept it.</p>
+        ) : (
+          <StatusTimeline
+            status={order.status}
+            fulfilment={order.fulfilment}
+            history={order.statusHistory}
+            savedAt={order.savedAt}
+          />
+        )}
       </section>
       <div
         className={css({

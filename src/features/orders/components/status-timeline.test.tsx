@@ -61,3 +61,52 @@ describe('StatusTimeline live region', () => {
     expect(liveText(markup)).toBe('Order status: Cancelled')
   })
 })
+
+describe('StatusTimeline of an order still on the device (decision 058)', () => {
+  const savedAt = '2026-11-25T20:50:00Z' // 12:50 PM in Los Angeles
+  const markup = renderToStaticMarkup(
+    <StatusTimeline
+      status="pending"
+      fulfilment="pickup"
+      // The device's own first entry: written when the order was saved, not by the shop.
+      history={[{ status: 'pending', at: savedAt }]}
+      savedAt={savedAt}
+    />,
+  )
+  const steps = [...markup.matchAll(/<li([^>]*)>(.*?)<\/li>/g)].map(([, attrs, inner]) => ({
+    current: attrs!.includes('aria-current="step"'),
+    text: inner!
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/<!-- -->/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  }))
+
+  it('has "Waiting to be sent" as its current step, with when it was saved', () => {
+    expect(steps[0]!.current).toBe(true)
+    expect(steps[0]!.text).toMatch(/^1 Waiting to be sent/)
+    expect(steps[0]!.text).toMatch(/Saved (Nov 25, )?12:50 PM/)
+    expect(steps.filter((s) => s.current)).toHaveLength(1)
+  })
+
+  it('claims no step of the shop’s: "Received" is not reached and has no time', () => {
+    const received = steps.find((s) => s.text.includes('Received'))!
+    expect(received.current).toBe(false)
+    expect(received.text).not.toMatch(/\d:\d{2}/)
+    expect(/<p role="status"[^>]*>(.*?)<\/p>/.exec(markup)?.[1]?.replace(/<!-- -->/g, '')).toBe(
+      'Order status: Waiting to be sent',
+    )
+  })
+
+  it('shows the shop’s steps once it is sent', () => {
+    const sent = renderToStaticMarkup(
+      <StatusTimeline
+        status="pending"
+        fulfilment="pickup"
+        history={[{ status: 'pending', at: savedAt }]}
+      />,
+    )
+    expect(sent).not.toContain('Waiting to be sent')
+    expect(sent).toMatch(/aria-current="step"[^>]*>.*?Received/)
+  })
+})

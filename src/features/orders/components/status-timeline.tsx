@@ -2,29 +2,35 @@ import { css } from 'styled-system/css'
 import { orderStatusLabel, timelineSteps } from '../../../lib/order-status'
 import { formatKnownAt } from '../order-view-model'
 
+export const WAITING_STEP = 'Waiting to be sent'
+
 /**
  * The order's steps in its own words ("Received", "Preparing", "Ready for pickup", "Picked up" /
  * "Out for delivery", "Delivered"); the current one is marked for assistive technology with
  * aria-current="step". A cancelled order says so plainly instead, with the server's reason when
  * it gave one (an order the shop never confirmed, decision 026).
+ * An order still on the device (`savedAt`: when it was saved) has not been received: its current
+ * step is "Waiting to be sent", before every step of the shop's (decision 058).
  */
 export function StatusTimeline({
   status,
   fulfilment,
   history,
+  savedAt = null,
 }: {
   status: string
   fulfilment: string
   history: { status: string; at: string; reason?: string }[]
+  savedAt?: string | null
 }) {
   // A live region that stays while the page follows the order: a screen reader hears each new
   // status the moment it arrives (WCAG 4.1.3), not only the steps drawn below.
   const live = (
     <p role="status" aria-atomic="true" className={css({ srOnly: true })}>
-      Order status: {orderStatusLabel(status, fulfilment)}
+      Order status: {savedAt ? WAITING_STEP : orderStatusLabel(status, fulfilment)}
     </p>
   )
-  if (status === 'cancelled') {
+  if (status === 'cancelled' && !savedAt) {
     const reason = history.findLast((h) => h.status === 'cancelled')?.reason
     return (
       <>
@@ -44,12 +50,17 @@ export function StatusTimeline({
       </>
     )
   }
-  const steps = timelineSteps(fulfilment)
-  const current = Math.max(
-    0,
-    steps.findIndex((s) => s.status === status),
-  )
-  const when = (step: string) => history.findLast((h) => h.status === step)?.at
+  const steps: { status: string; label: string }[] = timelineSteps(fulfilment)
+  if (savedAt) steps.unshift({ status: 'waiting', label: WAITING_STEP })
+  const current = savedAt
+    ? 0
+    : Math.max(
+        0,
+        steps.findIndex((s) => s.status === status),
+      )
+  // Only the shop's history tells when a step of the shop's was reached.
+  const when = (step: string) =>
+    step === 'waiting' ? (savedAt ?? undefined) : history.findLast((h) => h.status === step)?.at
   return (
     <>
       {live}
@@ -94,7 +105,7 @@ export function StatusTimeline({
               <span>{step.label}</span>
               {at && (
                 <span className={css({ fontSize: 'sm', color: 'fg.muted', fontWeight: 'normal' })}>
-                  {formatKnownAt(at)}
+                  {step.status === 'waiting' ? `Saved ${formatKnownAt(at)}` : formatKnownAt(at)}
                 </span>
               )}
             </li>
