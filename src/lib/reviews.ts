@@ -15,9 +15,6 @@ export type Review = {
   hidden?: boolean
 }
 
-/** "1 review", "12 reviews". */
-export const reviewCountText = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`
-
 /** Whose review it is, as shown: the name they chose, or that they bought it. */
 export const reviewerName = (review: Pick<Review, 'displayName'>) =>
   review.displayName ?? 'Verified buyer'

@@ -6,10 +6,7 @@ import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
 import { formatMoney, formatThreshold, roundMoney, salePercent } from '../../../lib/money'
 import { ArrowLeftIcon, ClockIcon, FlaskIcon, TruckIcon } from '../../../ui/icons'
-import { SafeHtml } from '../../../ui/safe-html'
-import { reviewCountText } from '../../../lib/reviews'
 import { StarRating } from '../../../ui/star-rating'
-import { Tabs } from '../../../ui/tabs'
 import type { AddToCart } from '../add-to-cart-toast'
 import { useFirstSync } from '../hooks/use-first-sync'
 import { useProduct } from '../hooks/use-product'
@@ -17,8 +14,8 @@ import { sizeLabel } from '../potency'
 import { SALE_CAMPAIGN } from './product-card'
 import { MediaGallery } from './media-gallery'
 import { ProductBuyBox } from './product-buy-box'
-import { ProductReviews } from './product-reviews'
-import { PotencyStats, ProductDetailsTab } from './product-details'
+import { ProductTabs, reviewCountText } from './product-tabs'
+import { PotencyStats } from './product-details'
 import { useSplashHold } from '../../../lib/splash-hold'
 
 function Spinner() {
@@ -94,17 +91,6 @@ function Perk({ icon, title, text }: { icon: ReactNode; title: string; text: str
     </li>
   )
 }
-
-const prose = css({
-  color: 'fg.default',
-  lineHeight: 'relaxed',
-  '& p': { mb: '3' },
-  '& ul': { listStyle: 'disc', pl: '5', mb: '3' },
-  '& ol': { listStyle: 'decimal', pl: '5', mb: '3' },
-  '& li': { mb: '1' },
-  '& a': { color: 'accent.fg', textDecoration: 'underline' },
-  '& h2, & h3': { fontWeight: 'bold', mt: '4', mb: '2' },
-})
 
 function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCart }) {
   const router = useRouter()
@@ -290,33 +276,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
         </div>
       </div>
 
-      <section
-        className={css({
-          mt: '12',
-          bg: 'bg.surface',
-          borderRadius: 'lg',
-          boxShadow: 'card',
-          p: { base: '4', md: '8' },
-        })}
-      >
-        <Tabs.Root defaultValue="description">
-          <Tabs.List>
-            <Tabs.Trigger value="description">Description</Tabs.Trigger>
-            <Tabs.Trigger value="details">Details & Effects</Tabs.Trigger>
-            <Tabs.Trigger value="reviews">Reviews</Tabs.Trigger>
-            <Tabs.Indicator />
-          </Tabs.List>
-          <Tabs.Content value="description">
-            <SafeHtml className={prose} html={product.description} />
-          </Tabs.Content>
-          <Tabs.Content value="details">
-            <ProductDetailsTab product={product} />
-          </Tabs.Content>
-          <Tabs.Content value="reviews">
-            <ProductReviews product={product} />
-          </Tabs.Content>
-        </Tabs.Root>
-      </section>
+      <ProductTabs product={product} />
     </main>
   )
 }

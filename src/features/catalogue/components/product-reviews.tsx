@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
 import type { ProductDoc } from '../../../data/schemas/product.schema'
-import { reviewCountText, reviewerName } from '../../../lib/reviews'
+import { reviewerName } from '../../../lib/reviews'
 import { fetchProductReviews, type ReviewPage } from '../product-reviews'
 import { StarRating } from '../../../ui/star-rating'
 
@@ -21,7 +21,7 @@ const when = (iso: string) =>
  * reviews (from the catalogue, so offline too) and the reviews themselves, read from the server
  * once the tab is on screen. No review: says so, and how one is left.
  */
-export function ProductReviews({ product }: { product: ProductDoc }) {
+export function ProductReviews({ product, countText }: { product: ProductDoc; countText: string }) {
   const data = useHumoData()
   const count = product.reviewCount
   // Another copy of this panel (the tabs' markup swapped for Ark UI's remounts it) may have read
@@ -96,7 +96,7 @@ export function ProductReviews({ product }: { product: ProductDoc }) {
         className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'semibold' })}
       >
         <StarRating rating={product.rating} size={22} />
-        {product.rating.toFixed(1)} out of 5 · {reviewCountText(count)}
+        {product.rating.toFixed(1)} out of 5 · {countText}
       </p>
       {error && (
         <p role="status" className={css({ color: 'fg.muted' })}>
