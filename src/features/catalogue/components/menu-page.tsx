@@ -12,7 +12,15 @@ import { useDeferredCatalogue } from '../hooks/use-deferred-catalogue'
 import { useMediaQuery } from '../hooks/use-media-query'
 import { useMenuProducts } from '../hooks/use-menu-products'
 import { useProductSearch } from '../../../data/search/use-product-search'
-import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../menu-filter'
+import {
+  activeFilterCount,
+  facetsOf,
+  filterProducts,
+  normalizeSearch,
+  priceBounds,
+  sortProducts,
+  withValue,
+} from '../menu-filter'
 import { MenuFilters, type FilterPatch } from './menu-filters'
 import { ProductCardSkeleton } from './product-card'
 import { ProductGrid } from './product-grid'
@@ -32,30 +40,41 @@ const EFFECT_MENUS: readonly MenuCategory[] = ['flower', 'concentrates', 'edible
 /** Panda's `md` breakpoint, from which the filters show beside the products. */
 const SIDEBAR_SHOWN = 'screen and (min-width: 48rem)'
 
+/** A menu's own name for a subcategory chip's type ("Pre-Rolls" as the products spell it). */
+const chipType = (name: string, typeNames: readonly string[]) =>
+  typeNames.find((t) => subcategoryParam(t) === subcategoryParam(name)) ?? name
+
+const chipClass = (on: boolean) =>
+  css({
+    display: 'inline-block',
+    px: '3.5',
+    py: '1.5',
+    borderRadius: 'full',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
+    borderWidth: '1px',
+    borderColor: on ? 'accent.solid' : 'border.default',
+    bg: on ? 'accent.solid' : 'bg.surface',
+    color: on ? 'fg.onAccent' : 'fg.default',
+    _hover: { borderColor: 'accent.solid' },
+  })
+
+/**
+ * The subcategory chips. On Shop All they are views (`category`); on a menu each is a product
+ * type and toggles that type in the same `types` filter as the drawer's Types list (decision 059).
+ */
 function Subcategories({
   category,
-  active,
+  search,
+  typeNames,
 }: {
   category: MenuCategory
-  active: string | undefined
+  search: MenuSearch
+  typeNames: readonly string[]
 }) {
   const entry = menuEntry(category)
-  const chip = (on: boolean) =>
-    css({
-      display: 'inline-block',
-      px: '3.5',
-      py: '1.5',
-      borderRadius: 'full',
-      fontSize: 'sm',
-      fontWeight: 'semibold',
-      textDecoration: 'none',
-      whiteSpace: 'nowrap',
-      borderWidth: '1px',
-      borderColor: on ? 'accent.solid' : 'border.default',
-      bg: on ? 'accent.solid' : 'bg.surface',
-      color: on ? 'fg.onAccent' : 'fg.default',
-      _hover: { borderColor: 'accent.solid' },
-    })
   return (
     <nav
       aria-label={`${entry.name} subcategories`}
@@ -63,31 +82,35 @@ function Subcategories({
     >
       <ul className={css({ display: 'flex', gap: '2', w: 'max-content' })}>
         {entry.subcategories.map((name) => {
-          const value = subcategoryParam(name)
-          const on = active === value
-          const search = (prev: MenuSearch) => ({ ...prev, category: on ? undefined : value })
-          return (
-            <li key={name}>
-              {category === 'all' ? (
+          if (category === 'all') {
+            const value = subcategoryParam(name)
+            const on = search.category === value
+            return (
+              <li key={name}>
                 <Link
                   to="/menu"
-                  search={search}
-                  className={chip(on)}
+                  search={{ ...search, category: on ? undefined : value }}
+                  className={chipClass(on)}
                   aria-current={on ? 'true' : undefined}
                 >
                   {name}
                 </Link>
-              ) : (
-                <Link
-                  to="/menu/$category"
-                  params={{ category }}
-                  search={search}
-                  className={chip(on)}
-                  aria-current={on ? 'true' : undefined}
-                >
-                  {name}
-                </Link>
-              )}
+              </li>
+            )
+          }
+          const type = chipType(name, typeNames)
+          const on = search.types?.includes(type) ?? false
+          return (
+            <li key={name}>
+              <Link
+                to="/menu/$category"
+                params={{ category }}
+                search={{ ...search, types: withValue(search.types, type, !on) }}
+                className={chipClass(on)}
+                aria-current={on ? 'true' : undefined}
+              >
+                {name}
+              </Link>
             </li>
           )
         })}
@@ -125,7 +148,7 @@ function StateMessage({ title, children }: { title: string; children?: ReactNode
  */
 export function MenuPage({
   category,
-  search,
+  search: urlSearch,
   onSearchChange,
   onAdd,
 }: {
@@ -140,13 +163,23 @@ export function MenuPage({
   // A phone never shows the sidebar (its filters are in the drawer): not rendering it there keeps
   // a fifth of the menu's elements out of the first commit. The server's copy is for any screen.
   const sidebarShown = useMediaQuery(SIDEBAR_SHOWN, true)
-  const deferredSearch = useDeferredValue(search)
   const all = useMemo(() => (result.status === 'ready' ? result.products : []), [result])
-  const facets = useMemo(() => facetsOf(all), [all])
+  const typeNames = useMemo(
+    () => [...new Set(all.map((p) => p.productType?.name ?? ''))].filter(Boolean),
+    [all],
+  )
+  // One filter per idea: a type chip's `?category=indica` is read as the type (decision 059).
+  const search = useMemo(() => normalizeSearch(urlSearch, typeNames), [urlSearch, typeNames])
+  const deferredSearch = useDeferredValue(search)
+  const prices = useMemo(() => priceBounds(all), [all])
   // The search index loads only once there is a search text (decision 038).
   const index = useProductSearch(Boolean(search.q))
   const q = deferredSearch.q
   const ranking = useMemo(() => (q && index?.rank(q)) || null, [index, q])
+  const facets = useMemo(
+    () => facetsOf(all, deferredSearch, ranking),
+    [all, deferredSearch, ranking],
+  )
   const shown = useMemo(
     () =>
       sortProducts(
@@ -170,6 +203,7 @@ export function MenuPage({
     <MenuFilters
       search={search}
       facets={facets}
+      prices={prices}
       showCategories={category === 'all'}
       showEffects={EFFECT_MENUS.includes(category)}
       onChange={patch}
@@ -200,7 +234,7 @@ export function MenuPage({
           {entry.title}
         </h1>
         <p className={css({ color: 'fg.muted', mt: '2', maxW: '2xl' })}>{entry.blurb}</p>
-        <Subcategories category={category} active={search.category} />
+        <Subcategories category={category} search={search} typeNames={typeNames} />
       </header>
 
       {/* "Skip to filters" lands here: the next Tab reaches the sidebar's filters on desktop
@@ -366,13 +400,30 @@ export function MenuPage({
       >
         <DialogTitle className={css({ srOnly: true })}>Filters</DialogTitle>
         {filters}
-        <button
-          type="button"
-          className={cx(button({ size: 'lg' }), css({ w: 'full', mt: '6' }))}
-          onClick={() => setDrawerOpen(false)}
+        {/* Sticky at the drawer's foot: on a phone the filters are taller than the screen, and
+            the way back to the products must not scroll away. */}
+        <div
+          className={css({
+            position: 'sticky',
+            bottom: '-5',
+            mx: '-5',
+            mb: '-5',
+            mt: '6',
+            px: '5',
+            py: '4',
+            bg: 'bg.surface',
+            borderTopWidth: '1px',
+            borderColor: 'border.default',
+          })}
         >
-          Show {shown.length} products
-        </button>
+          <button
+            type="button"
+            className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
+            onClick={() => setDrawerOpen(false)}
+          >
+            Show {shown.length} products
+          </button>
+        </div>
       </Dialog>
     </main>
   )
