@@ -29,6 +29,7 @@ import { dismissNotice, moveOrder } from '../orders/orders.actions'
 import { useOrderAlerts } from '../orders/use-order-alerts'
 import { dashboardStats } from '../order-stats'
 import { ActivityTab } from '../activity/activity-tab'
+import { WaitlistTab } from '../waitlist/waitlist-tab'
 import { DRIVER_MOVE_MESSAGE, notAvailableMessage, permissionsOf } from '../staff/staff-roles'
 import { AdminHeader } from './admin-header'
 import { AdminSettingsDialog } from './admin-settings-dialog'
@@ -57,7 +58,7 @@ type Props = {
   installSlot?: ReactNode
 }
 
-type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity'
+type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity' | 'waitlist'
 /** An open Ark dialog's content (the palette is one too). */
 const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
 type PaletteDialog =
@@ -311,6 +312,7 @@ export function AdminDashboard({
             {can.editProducts && <Tabs.Trigger value="brands">Brands</Tabs.Trigger>}
             {can.exports && <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>}
             {can.activity && <Tabs.Trigger value="activity">Activity</Tabs.Trigger>}
+            {can.exports && <Tabs.Trigger value="waitlist">Waitlist</Tabs.Trigger>}
             <Tabs.Indicator />
           </Tabs.List>
           <Tabs.Content value="orders">
@@ -355,6 +357,9 @@ export function AdminDashboard({
           </Tabs.Content>
           <Tabs.Content value="activity">
             <ActivityTab supabase={supabase} products={products.rows} />
+          </Tabs.Content>
+          <Tabs.Content value="waitlist">
+            <WaitlistTab supabase={supabase} />
           </Tabs.Content>
           <Tabs.Content value="analytics">
             <AnalyticsTab
