@@ -131,21 +131,22 @@ describe('menu filters', () => {
 
   it('reads a type chip and the Types list as one filter, counted once', () => {
     // The chip's link (?category=indica, SPEC.md §2) is the type Indica: one filter, not two.
-    const fromChip = normalizeSearch({ category: 'indica' }, ['Indica', 'Sativa'])
+    const fromChip = normalizeSearch({ category: 'indica' })
     expect(fromChip).toEqual({ category: undefined, types: ['Indica'] })
     expect(activeFilterCount(fromChip)).toBe(1)
     // Ticking Indica in the drawer as well changes nothing: it is already on.
-    const both = normalizeSearch({ category: 'indica', types: ['Indica'] }, ['Indica'])
+    const both = normalizeSearch({ category: 'indica', types: ['Indica'] })
     expect(both.types).toEqual(['Indica'])
     expect(activeFilterCount(both)).toBe(1)
     // A chip and another type in the drawer: either type, not none.
-    const either = normalizeSearch({ category: 'live-resin', types: ['Indica'] }, [])
+    const either = normalizeSearch({ category: 'live-resin', types: ['Indica'] })
     expect(filterProducts([kush, resin, gummy], either)).toEqual([kush, resin])
-    // The menu's own spelling of a type wins over the static link's.
-    expect(normalizeSearch({ category: 'pre-rolls' }, ['Pre-rolls']).types).toEqual(['Pre-rolls'])
+    expect(normalizeSearch({ category: 'pre-rolls' }).types).toEqual(['Pre-Rolls'])
+    // Ranges count once each, whichever ends are set.
+    expect(activeFilterCount({ priceMin: 10, priceMax: 20, thcMax: 30, q: 'og' })).toBe(3)
     // Shop All's views are not types; an unknown value stays and finds nothing, as before.
-    expect(normalizeSearch({ category: 'sale-items' }, [])).toEqual({ category: 'sale-items' })
-    expect(normalizeSearch({ category: 'constructor' }, [])).toEqual({ category: 'constructor' })
+    expect(normalizeSearch({ category: 'sale-items' })).toEqual({ category: 'sale-items' })
+    expect(normalizeSearch({ category: 'constructor' })).toEqual({ category: 'constructor' })
     expect(filterProducts([kush], { category: 'constructor' })).toEqual([])
     expect(withValue(['Sativa'], 'Indica', true)).toEqual(['Indica', 'Sativa'])
     expect(withValue(['Indica'], 'Indica', false)).toBeUndefined()

@@ -30,14 +30,14 @@ export type SearchRanking = ReadonlyMap<string, number> | null
  * One filter per idea (docs/decisions/059): a subcategory chip of a menu ("Indica",
  * `?category=indica`, the form SPEC.md §2's links use) is the product type of that name, so it is
  * read as `types` — the drawer's Types list shows it checked and it is counted once. Shop All's
- * views ("Sale Items") stay in `category`. A value no type matches stays as it was and finds
- * nothing, as before. `typeNames` are the menu's own types, which win over the static links.
+ * views ("Sale Items") stay in `category`. A value no chip names stays as it was and finds
+ * nothing, as before.
  */
-export function normalizeSearch(search: MenuSearch, typeNames: readonly string[] = []): MenuSearch {
+export function normalizeSearch(search: MenuSearch): MenuSearch {
   const sub = search.category
   if (!sub || Object.hasOwn(SHOP_ALL_VIEWS, sub)) return search
-  const name = [...typeNames, ...MENU.flatMap((entry) => entry.subcategories)].find(
-    (candidate) => subcategoryParam(candidate) === sub,
+  const name = MENU.flatMap((entry) => entry.subcategories).find(
+    (chip) => subcategoryParam(chip) === sub,
   )
   if (!name) return search
   return { ...search, category: undefined, types: withValue(search.types, name, true) }
@@ -164,16 +164,11 @@ export function sortProducts(
   }
 }
 
-/** How many filters the shopper has set (for the "Filters (n)" button). */
-export function activeFilterCount(search: MenuSearch): number {
-  const lists = [search.categories, search.types, search.brands, search.effects].reduce(
-    (n, list) => n + (list?.length ?? 0),
-    0,
-  )
-  const ranges = [
-    search.priceMin !== undefined || search.priceMax !== undefined,
-    search.thcMin !== undefined || search.thcMax !== undefined,
-    search.cbdMin !== undefined || search.cbdMax !== undefined,
-  ].filter(Boolean).length
-  return lists + ranges + (search.q ? 1 : 0) + (search.category ? 1 : 0)
-}
+/** How many filters the shopper has set (for the "Filters (n)" button): a range counts once. */
+export const activeFilterCount = (s: MenuSearch): number =>
+  LISTS.reduce((n, d) => n + (s[d]?.length ?? 0), 0) +
+  (['price', 'thc', 'cbd'] as const).filter(
+    (k) => s[`${k}Min`] !== undefined || s[`${k}Max`] !== undefined,
+  ).length +
+  (s.q ? 1 : 0) +
+  (s.category ? 1 : 0)

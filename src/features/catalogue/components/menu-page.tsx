@@ -40,10 +40,6 @@ const EFFECT_MENUS: readonly MenuCategory[] = ['flower', 'concentrates', 'edible
 /** Panda's `md` breakpoint, from which the filters show beside the products. */
 const SIDEBAR_SHOWN = 'screen and (min-width: 48rem)'
 
-/** A menu's own name for a subcategory chip's type ("Pre-Rolls" as the products spell it). */
-const chipType = (name: string, typeNames: readonly string[]) =>
-  typeNames.find((t) => subcategoryParam(t) === subcategoryParam(name)) ?? name
-
 const chipClass = (on: boolean) =>
   css({
     display: 'inline-block',
@@ -65,15 +61,7 @@ const chipClass = (on: boolean) =>
  * The subcategory chips. On Shop All they are views (`category`); on a menu each is a product
  * type and toggles that type in the same `types` filter as the drawer's Types list (decision 059).
  */
-function Subcategories({
-  category,
-  search,
-  typeNames,
-}: {
-  category: MenuCategory
-  search: MenuSearch
-  typeNames: readonly string[]
-}) {
+function Subcategories({ category, search }: { category: MenuCategory; search: MenuSearch }) {
   const entry = menuEntry(category)
   return (
     <nav
@@ -98,14 +86,13 @@ function Subcategories({
               </li>
             )
           }
-          const type = chipType(name, typeNames)
-          const on = search.types?.includes(type) ?? false
+          const on = search.types?.includes(name) ?? false
           return (
             <li key={name}>
               <Link
                 to="/menu/$category"
                 params={{ category }}
-                search={{ ...search, types: withValue(search.types, type, !on) }}
+                search={{ ...search, types: withValue(search.types, name, !on) }}
                 className={chipClass(on)}
                 aria-current={on ? 'true' : undefined}
               >
@@ -164,12 +151,7 @@ export function MenuPage({
   // a fifth of the menu's elements out of the first commit. The server's copy is for any screen.
   const sidebarShown = useMediaQuery(SIDEBAR_SHOWN, true)
   const all = useMemo(() => (result.status === 'ready' ? result.products : []), [result])
-  const typeNames = useMemo(
-    () => [...new Set(all.map((p) => p.productType?.name ?? ''))].filter(Boolean),
-    [all],
-  )
-  // One filter per idea: a type chip's `?category=indica` is read as the type (decision 059).
-  const search = useMemo(() => normalizeSearch(urlSearch, typeNames), [urlSearch, typeNames])
+  const search = useMemo(() => normalizeSearch(urlSearch), [urlSearch])
   const deferredSearch = useDeferredValue(search)
   const prices = useMemo(() => priceBounds(all), [all])
   // The search index loads only once there is a search text (decision 038).
@@ -234,7 +216,7 @@ export function MenuPage({
           {entry.title}
         </h1>
         <p className={css({ color: 'fg.muted', mt: '2', maxW: '2xl' })}>{entry.blurb}</p>
-        <Subcategories category={category} search={search} typeNames={typeNames} />
+        <Subcategories category={category} search={search} />
       </header>
 
       {/* "Skip to filters" lands here: the next Tab reaches the sidebar's filters on desktop
@@ -402,28 +384,16 @@ export function MenuPage({
         {filters}
         {/* Sticky at the drawer's foot: on a phone the filters are taller than the screen, and
             the way back to the products must not scroll away. */}
-        <div
-          className={css({
-            position: 'sticky',
-            bottom: '-5',
-            mx: '-5',
-            mb: '-5',
-            mt: '6',
-            px: '5',
-            py: '4',
-            bg: 'bg.surface',
-            borderTopWidth: '1px',
-            borderColor: 'border.default',
-          })}
+        <button
+          type="button"
+          className={cx(
+            button({ size: 'lg' }),
+            css({ w: 'full', mt: '6', position: 'sticky', bottom: '0', boxShadow: 'raised' }),
+          )}
+          onClick={() => setDrawerOpen(false)}
         >
-          <button
-            type="button"
-            className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
-            onClick={() => setDrawerOpen(false)}
-          >
-            Show {shown.length} products
-          </button>
-        </div>
+          Show {shown.length} products
+        </button>
       </Dialog>
     </main>
   )
