@@ -84,8 +84,9 @@ for (const device of DEVICES) {
       const filters = await openFilters(page, device.phone)
       const types = filters.getByRole('group', { name: 'Types' })
       await expect(types.getByRole('checkbox', { name: /^Indica/ })).toBeChecked()
-      // One filter on, whatever shows it: one ticked box in all the filters.
+      // One filter on, whatever shows it: one ticked box in all the filters, counted once.
       await expect(filters.getByRole('checkbox', { checked: true })).toHaveCount(1)
+      await expect(filters.getByRole('heading', { name: 'Filters (1)' })).toBeVisible()
       await closeFilters(page, device.phone)
       if (device.phone)
         await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible()
@@ -112,6 +113,7 @@ for (const device of DEVICES) {
         filters.getByRole('group', { name: 'Types' }).getByRole('checkbox', { name: /^Indica/ }),
       ).toBeChecked()
       await expect(filters.getByRole('checkbox', { checked: true })).toHaveCount(1)
+      await expect(filters.getByRole('heading', { name: 'Filters (1)' })).toBeVisible()
       await closeFilters(page, device.phone)
       if (device.phone)
         await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible()

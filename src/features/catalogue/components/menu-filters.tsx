@@ -147,6 +147,7 @@ export function MenuFilters({
   search,
   facets,
   prices,
+  count,
   showCategories,
   showEffects,
   onChange,
@@ -156,6 +157,8 @@ export function MenuFilters({
   facets: Facets
   /** The price slider's ends: the menu's own cheapest and dearest (decision 059). */
   prices: { min: number; max: number; step: number }
+  /** How many filters are on: the "(n)" of the phone's Filters button, beside the title. */
+  count: number
   showCategories: boolean
   showEffects: boolean
   onChange: (patch: FilterPatch) => void
@@ -175,7 +178,7 @@ export function MenuFilters({
         })}
       >
         <h2 className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>
-          Filters
+          Filters{count > 0 && ` (${count})`}
         </h2>
         <button
           type="button"

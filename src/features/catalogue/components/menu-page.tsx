@@ -186,6 +186,7 @@ export function MenuPage({
       search={search}
       facets={facets}
       prices={prices}
+      count={filterCount}
       showCategories={category === 'all'}
       showEffects={EFFECT_MENUS.includes(category)}
       onChange={patch}
