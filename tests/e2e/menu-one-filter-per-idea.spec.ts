@@ -73,10 +73,9 @@ for (const device of DEVICES) {
       await chips.getByRole('link', { name: 'Indica', exact: true }).click()
       await expect(page).toHaveURL(/types=/)
       await expect(page).not.toHaveURL(/category=/)
-      // The chip shows it is on (the router's "page" or the menu's "true").
       await expect(chips.getByRole('link', { name: 'Indica', exact: true })).toHaveAttribute(
         'aria-current',
-        /^(true|page)$/,
+        'true',
       )
       for (const card of await productList(page).getByRole('article').all())
         await expect(card.getByText('Indica', { exact: true })).toBeVisible()
@@ -117,6 +116,30 @@ for (const device of DEVICES) {
       await closeFilters(page, device.phone)
       if (device.phone)
         await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible()
+    })
+
+    test('on Shop All, "All Categories" is the Categories filter off, not a filter', async ({
+      page,
+    }) => {
+      await page.goto('/menu?category=all-categories')
+      await expect(productList(page).getByRole('article').first()).toBeVisible()
+      const chips = page.getByRole('navigation', { name: 'Shop All subcategories' })
+      const everything = chips.getByRole('link', { name: 'All Categories', exact: true })
+      await expect(everything).toHaveAttribute('aria-current', 'true')
+      let filters = await openFilters(page, device.phone)
+      await expect(filters.getByRole('heading', { name: /^Filters \(/ })).toHaveCount(0)
+      await filters
+        .getByRole('group', { name: 'Categories' })
+        .locator('label', { hasText: /^Flower/ })
+        .click()
+      await expect(page).toHaveURL(/categories=.*Flower/)
+      await closeFilters(page, device.phone)
+      await expect(everything).not.toHaveAttribute('aria-current')
+      await everything.click()
+      await expect(page).not.toHaveURL(/categor/)
+      filters = await openFilters(page, device.phone)
+      await expect(filters.getByRole('checkbox', { checked: true })).toHaveCount(0)
+      await expect(filters.getByRole('heading', { name: /^Filters \(/ })).toHaveCount(0)
     })
 
     test("the price slider ends at the menu's dearest product", async ({ page }) => {

@@ -146,6 +146,8 @@ describe('menu filters', () => {
     expect(activeFilterCount({ priceMin: 10, priceMax: 20, thcMax: 30, q: 'og' })).toBe(3)
     // Shop All's views are not types; an unknown value stays and finds nothing, as before.
     expect(normalizeSearch({ category: 'sale-items' })).toEqual({ category: 'sale-items' })
+    // "All Categories" is no filter, and is not counted as one.
+    expect(activeFilterCount(normalizeSearch({ category: 'all-categories' }))).toBe(0)
     expect(normalizeSearch({ category: 'constructor' })).toEqual({ category: 'constructor' })
     expect(filterProducts([kush], { category: 'constructor' })).toEqual([])
     expect(withValue(['Sativa'], 'Indica', true)).toEqual(['Indica', 'Sativa'])

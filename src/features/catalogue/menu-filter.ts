@@ -35,6 +35,8 @@ export type SearchRanking = ReadonlyMap<string, number> | null
  */
 export function normalizeSearch(search: MenuSearch): MenuSearch {
   const sub = search.category
+  // "All Categories" filters nothing: not a filter to count.
+  if (sub === 'all-categories') return { ...search, category: undefined }
   if (!sub || Object.hasOwn(SHOP_ALL_VIEWS, sub)) return search
   const name = MENU.flatMap((entry) => entry.subcategories).find(
     (chip) => subcategoryParam(chip) === sub,

@@ -40,6 +40,12 @@ const EFFECT_MENUS: readonly MenuCategory[] = ['flower', 'concentrates', 'edible
 /** Panda's `md` breakpoint, from which the filters show beside the products. */
 const SIDEBAR_SHOWN = 'screen and (min-width: 48rem)'
 
+/**
+ * A chip is on when its filter is, not when its link is a part of the address (the router's
+ * default, which would mark an "on" chip, whose link turns it off, as the current page).
+ */
+const EXACT = { exact: true } as const
+
 const chipClass = (on: boolean) =>
   css({
     display: 'inline-block',
@@ -58,8 +64,9 @@ const chipClass = (on: boolean) =>
   })
 
 /**
- * The subcategory chips. On Shop All they are views (`category`); on a menu each is a product
- * type and toggles that type in the same `types` filter as the drawer's Types list (decision 059).
+ * The subcategory chips. On Shop All they are views (`category`), "All Categories" being no
+ * category filter at all; on a menu each is a product type and toggles that type in the same
+ * `types` filter as the drawer's Types list (decision 059).
  */
 function Subcategories({ category, search }: { category: MenuCategory; search: MenuSearch }) {
   const entry = menuEntry(category)
@@ -71,14 +78,23 @@ function Subcategories({ category, search }: { category: MenuCategory; search: M
       <ul className={css({ display: 'flex', gap: '2', w: 'max-content' })}>
         {entry.subcategories.map((name) => {
           if (category === 'all') {
+            // "All Categories" is the Categories filter off, not a filter of its own.
             const value = subcategoryParam(name)
-            const on = search.category === value
+            const everything = value === 'all-categories'
+            const on = everything
+              ? !search.category && !search.categories?.length
+              : search.category === value
             return (
               <li key={name}>
                 <Link
                   to="/menu"
-                  search={{ ...search, category: on ? undefined : value }}
+                  search={{
+                    ...search,
+                    category: on || everything ? undefined : value,
+                    categories: everything ? undefined : search.categories,
+                  }}
                   className={chipClass(on)}
+                  activeOptions={EXACT}
                   aria-current={on ? 'true' : undefined}
                 >
                   {name}
@@ -94,6 +110,7 @@ function Subcategories({ category, search }: { category: MenuCategory; search: M
                 params={{ category }}
                 search={{ ...search, types: withValue(search.types, name, !on) }}
                 className={chipClass(on)}
+                activeOptions={EXACT}
                 aria-current={on ? 'true' : undefined}
               >
                 {name}
