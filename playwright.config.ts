@@ -54,6 +54,7 @@ export default defineConfig({
         'contact_ip=10000/3600',
         'contact_device=10000/3600',
         'track_order_ip=10000/900',
+        'waitlist_ip=10000/3600',
         // Each spec signs staff and shoppers up and in from the same address.
         'sign_in_ip=10000/300',
         'sign_up_ip=10000/3600',

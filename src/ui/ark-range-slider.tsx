@@ -1,9 +1,13 @@
 import { Slider as ArkSlider } from '@ark-ui/react/slider'
 import { useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
 import { createStyleContext } from 'styled-system/jsx'
 import { slider } from 'styled-system/recipes'
 import { replayPress, restoreFocus, type Intent } from './lazy-part'
-import { rowClass, type RangeSliderProps } from './range-slider'
+import type { RangeSliderProps } from './range-slider'
+
+/** As range-slider.tsx's static copy (not imported from it, which would split it off). */
+const rowClass = css({ alignItems: 'baseline', display: 'flex', justifyContent: 'space-between' })
 
 const { withProvider, withContext } = createStyleContext(slider)
 

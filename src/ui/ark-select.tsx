@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { select } from 'styled-system/recipes'
 import { restoreFocus, type Intent } from './lazy-part'
-import { SelectIndicatorIcon, type SelectFieldProps } from './select'
+import { ChevronDownIcon } from './icons'
+import type { SelectFieldProps } from './select'
 
 const classes = select()
 
@@ -46,7 +47,7 @@ export function ArkSelectField<V extends string>({
         <ArkSelect.Trigger className={classes.trigger}>
           <ArkSelect.ValueText className={classes.valueText} />
           <ArkSelect.Indicator className={classes.indicator}>
-            <SelectIndicatorIcon />
+            <ChevronDownIcon size={14} strokeWidth={2} />
           </ArkSelect.Indicator>
         </ArkSelect.Trigger>
       </ArkSelect.Control>

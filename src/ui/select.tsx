@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { select } from 'styled-system/recipes'
 import type * as Ark from './ark-select'
+import { ChevronDownIcon } from './icons'
 import { lazyModule, useLazyPart } from './lazy-part'
 
 // A closed select is only a button until it is used: this static copy draws it with the same
@@ -20,22 +21,6 @@ export type SelectFieldProps<V extends string> = {
   onValueChange: (value: V) => void
   /** Hide the label visually (it stays the accessible name). */
   hideLabel?: boolean
-}
-
-export function SelectIndicatorIcon() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  )
 }
 
 /** A single-choice select (Ark UI). Options never have an empty value (SPEC.md §5). */
@@ -78,7 +63,7 @@ export function SelectField<V extends string>(props: SelectFieldProps<V>) {
             data-state="closed"
             className={classes.indicator}
           >
-            <SelectIndicatorIcon />
+            <ChevronDownIcon size={14} strokeWidth={2} />
           </div>
         </button>
       </div>

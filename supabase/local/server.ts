@@ -18,6 +18,7 @@ import {
   type BackupSettings,
 } from './ops/backup.ts'
 import { createAuthMailer } from './mail/auth-mailer.ts'
+import { startWaitlistMailer } from './mail/waitlist-mailer.ts'
 import { openDatabase } from './db/database.ts'
 import { createJwtKeys, loadJwtSecret } from './auth/jwt-keys.ts'
 import {
@@ -559,7 +560,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
 
   if (mail) {
     try {
-      mailer = await startOrderMailer({
+      const orderMailer = await startOrderMailer({
         db,
         smtpUrl: mail.smtpUrl,
         from: mail.from ?? null,
@@ -575,6 +576,18 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
             if (!quiet) console.warn(`[humo-mail] ${message}`)
           }),
       })
+      mailer = orderMailer
+      // The waitlist's confirmations (decision 059) go through the same mail server.
+      const waitlistMailer = await startWaitlistMailer({
+        db,
+        smtpUrl: mail.smtpUrl,
+        from: mail.from ?? null,
+        ...(mail.retryBaseMs === undefined ? {} : { retryBaseMs: mail.retryBaseMs }),
+        ...(mail.pollMs === undefined ? {} : { pollMs: mail.pollMs }),
+      })
+      mailer = {
+        close: () => Promise.all([orderMailer.close(), waitlistMailer.close()]).then(() => {}),
+      }
     } catch (error) {
       await new Promise<void>((done) => {
         server.close(() => done())

@@ -70,6 +70,10 @@ test('checkout asks for no card: paid by debit card on delivery, the confirmatio
 }) => {
   await addGummies(page)
   await page.goto('/checkout')
+  // Guest checkout is the product (docs/decisions/059): no account buttons that lead nowhere.
+  await expect(page.getByText('Checking out as a guest.')).toBeVisible()
+  await expect(page.getByRole('button', { name: /Login|Create Account/ })).toHaveCount(0)
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0)
   await fillContact(page)
   // Nothing is charged online (docs/decisions/019): no card field anywhere.
   await expect(page.getByRole('radio', { name: 'Cash', exact: true })).toBeChecked()

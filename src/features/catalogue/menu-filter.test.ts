@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import type { ProductDoc } from '../../data/schemas/product.schema'
-import { menuSearchSchema } from './catalogue.validation'
+import { PRICE_RANGE, menuSearchSchema } from './catalogue.validation'
 import { ProductSearch } from '../../data/search/product-search'
-import { facetsOf, filterProducts, sortProducts } from './menu-filter'
+import {
+  activeFilterCount,
+  facetsOf,
+  filterProducts,
+  normalizeSearch,
+  priceBounds,
+  sortProducts,
+  withValue,
+} from './menu-filter'
 
 function product(overrides: Partial<ProductDoc>): ProductDoc {
   return {
@@ -119,6 +127,72 @@ describe('menu filters', () => {
     const facets = facetsOf([kush, resin])
     expect(facets.types.map((f) => f.value)).toEqual(['Indica', 'Live Resin'])
     expect(facets.effects).toContainEqual({ value: 'Relaxed', count: 1 })
+  })
+
+  it('reads a type chip and the Types list as one filter, counted once', () => {
+    // The chip's link (?category=indica, SPEC.md §2) is the type Indica: one filter, not two.
+    const fromChip = normalizeSearch({ category: 'indica' })
+    expect(fromChip).toEqual({ category: undefined, types: ['Indica'] })
+    expect(activeFilterCount(fromChip)).toBe(1)
+    // Ticking Indica in the drawer as well changes nothing: it is already on.
+    const both = normalizeSearch({ category: 'indica', types: ['Indica'] })
+    expect(both.types).toEqual(['Indica'])
+    expect(activeFilterCount(both)).toBe(1)
+    // A chip and another type in the drawer: either type, not none.
+    const either = normalizeSearch({ category: 'live-resin', types: ['Indica'] })
+    expect(filterProducts([kush, resin, gummy], either)).toEqual([kush, resin])
+    expect(normalizeSearch({ category: 'pre-rolls' }).types).toEqual(['Pre-Rolls'])
+    // Ranges count once each, whichever ends are set.
+    expect(activeFilterCount({ priceMin: 10, priceMax: 20, thcMax: 30, q: 'og' })).toBe(3)
+    // Shop All's views are not types; an unknown value stays and finds nothing, as before.
+    expect(normalizeSearch({ category: 'sale-items' })).toEqual({ category: 'sale-items' })
+    // "All Categories" is no filter, and is not counted as one.
+    expect(activeFilterCount(normalizeSearch({ category: 'all-categories' }))).toBe(0)
+    expect(normalizeSearch({ category: 'constructor' })).toEqual({ category: 'constructor' })
+    expect(filterProducts([kush], { category: 'constructor' })).toEqual([])
+    expect(withValue(['Sativa'], 'Indica', true)).toEqual(['Indica', 'Sativa'])
+    expect(withValue(['Indica'], 'Indica', false)).toBeUndefined()
+  })
+
+  it('counts each facet over the products matching all the other filters', () => {
+    const hybrid = product({
+      name: 'Hybrid Haze',
+      price: 30,
+      productType: { id: 't4', name: 'Hybrid' },
+      brand: { id: 'b1', name: 'Humboldt Heritage' },
+      effects: ['Happy'],
+    })
+    const all = [kush, resin, gummy, hybrid]
+    const count = (facets: { value: string; count: number }[], value: string) =>
+      facets.find((f) => f.value === value)?.count
+    // No filter: every product counts.
+    expect(count(facetsOf(all).brands, 'Humboldt Heritage')).toBe(2)
+    // A type chosen: the brands count only Indica products; the types still count every type
+    // (ticking Hybrid too would add its one product).
+    const indica = facetsOf(all, { types: ['Indica'] })
+    expect(count(indica.brands, 'Humboldt Heritage')).toBe(1)
+    expect(count(indica.brands, 'Mojave Extracts')).toBe(0)
+    expect(count(indica.types, 'Hybrid')).toBe(1)
+    expect(count(indica.types, 'Indica')).toBe(1)
+    // A price range applies to every facet; a value nothing matches stays, with 0.
+    const cheap = facetsOf(all, { priceMax: 35 })
+    expect(count(cheap.types, 'Indica')).toBe(0)
+    expect(count(cheap.types, 'Hybrid')).toBe(1)
+    expect(count(cheap.effects, 'Happy')).toBe(1)
+    // A chosen value is offered even when no product carries it, so it can be unticked.
+    expect(count(facetsOf(all, { brands: ['Gone Brand'] }).brands, 'Gone Brand')).toBe(0)
+  })
+
+  it("spans the price slider over the menu's real prices", () => {
+    expect(priceBounds([kush, resin, gummy])).toEqual({ min: 20, max: 60, step: 1 })
+    expect(priceBounds([product({ price: 1800 }), product({ price: 75 })]).max).toBe(1800)
+    expect(priceBounds([product({ price: 74.99 }), product({ price: 12.5 })])).toEqual({
+      min: 12,
+      max: 75,
+      step: 1,
+    })
+    expect(priceBounds([product({ price: 20 })])).toEqual({ min: 20, max: 21, step: 1 })
+    expect(priceBounds([])).toEqual(PRICE_RANGE)
   })
 
   it('drops bad search params instead of failing', () => {

@@ -3,29 +3,19 @@
  * the device. Fast enough for 10,000 products on a phone: one pass to filter, one sort.
  */
 import type { ProductDoc } from '../../data/schemas/product.schema'
-import { SHOP_ALL_VIEWS, subcategoryParam } from '../../lib/menu-categories'
-import type { MenuSearch, SortKey } from './catalogue.validation'
+import { MENU, SHOP_ALL_VIEWS, subcategoryParam } from '../../lib/menu-categories'
+import { PRICE_RANGE, type MenuSearch, type SortKey } from './catalogue.validation'
 
 export type Facet = { value: string; count: number }
 export type Facets = { categories: Facet[]; types: Facet[]; brands: Facet[]; effects: Facet[] }
+const LISTS = ['categories', 'types', 'brands', 'effects'] as const
+type Dimension = (typeof LISTS)[number]
 
-function tally(values: Iterable<string | null | undefined>): Facet[] {
-  const counts = new Map<string, number>()
-  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1)
-  return [...counts]
-    .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => a.value.localeCompare(b.value))
-}
-
-/** The choices each filter offers: what the products of this menu actually carry. */
-export function facetsOf(products: readonly ProductDoc[]): Facets {
-  return {
-    categories: tally(products.map((p) => p.category?.name)),
-    types: tally(products.map((p) => p.productType?.name)),
-    brands: tally(products.map((p) => p.brand?.name)),
-    effects: tally(products.flatMap((p) => p.effects)),
-  }
-}
+/** What a product carries for a list filter. */
+const carried = (p: ProductDoc, d: Dimension): readonly (string | undefined)[] =>
+  d === 'effects'
+    ? p.effects
+    : [(d === 'categories' ? p.category : d === 'types' ? p.productType : p.brand)?.name]
 
 const inRange = (value: number, min: number | undefined, max: number | undefined) =>
   (min === undefined || value >= min) && (max === undefined || value <= max)
@@ -36,31 +26,112 @@ const inRange = (value: number, min: number | undefined, max: number | undefined
  */
 export type SearchRanking = ReadonlyMap<string, number> | null
 
+/**
+ * One filter per idea (docs/decisions/059): a subcategory chip of a menu ("Indica",
+ * `?category=indica`, the form SPEC.md §2's links use) is the product type of that name, so it is
+ * read as `types` — the drawer's Types list shows it checked and it is counted once. Shop All's
+ * views ("Sale Items") stay in `category`. A value no chip names stays as it was and finds
+ * nothing, as before.
+ */
+export function normalizeSearch(search: MenuSearch): MenuSearch {
+  const sub = search.category
+  // "All Categories" filters nothing: not a filter to count.
+  if (sub === 'all-categories') return { ...search, category: undefined }
+  if (!sub || Object.hasOwn(SHOP_ALL_VIEWS, sub)) return search
+  const name = MENU.flatMap((entry) => entry.subcategories).find(
+    (chip) => subcategoryParam(chip) === sub,
+  )
+  if (!name) return search
+  return { ...search, category: undefined, types: withValue(search.types, name, true) }
+}
+
+/** A list filter with `value` turned on or off; undefined when empty, so the URL stays short. */
+export function withValue(
+  list: readonly string[] | undefined,
+  value: string,
+  on: boolean,
+): string[] | undefined {
+  const next = new Set(list)
+  if (on) next.add(value)
+  else next.delete(value)
+  return next.size ? [...next].sort() : undefined
+}
+
+/**
+ * The search's tests, split in two: `base` (text, view, price, THC, CBD) and one test per list
+ * filter that is set, so facets can be counted with every filter but their own.
+ */
+function matcher(search: MenuSearch, ranking: SearchRanking) {
+  const text = search.q?.trim().toLowerCase()
+  const sub = search.category
+  const view =
+    sub && Object.hasOwn(SHOP_ALL_VIEWS, sub)
+      ? SHOP_ALL_VIEWS[sub as keyof typeof SHOP_ALL_VIEWS]
+      : undefined
+  const base = (p: ProductDoc) =>
+    !(text && !(ranking ? ranking.has(p.id) : p.name.toLowerCase().includes(text))) &&
+    !(sub && !view && subcategoryParam(p.productType?.name ?? '') !== sub) &&
+    !(view === 'sale' && !p.isOnSale) &&
+    inRange(p.price, search.priceMin, search.priceMax) &&
+    inRange(p.thc ?? 0, search.thcMin, search.thcMax) &&
+    inRange(p.cbd ?? 0, search.cbdMin, search.cbdMax)
+  const lists: [Dimension, (p: ProductDoc) => boolean][] = []
+  for (const d of LISTS) {
+    const chosen = new Set(search[d])
+    if (chosen.size) lists.push([d, (p) => carried(p, d).some((v) => chosen.has(v ?? ''))])
+  }
+  return { base, lists }
+}
+
 export function filterProducts(
   products: readonly ProductDoc[],
   search: MenuSearch,
   ranking: SearchRanking = null,
 ): ProductDoc[] {
-  const text = search.q?.trim().toLowerCase()
-  const categories = search.categories?.length ? new Set(search.categories) : null
-  const types = search.types?.length ? new Set(search.types) : null
-  const brands = search.brands?.length ? new Set(search.brands) : null
-  const effects = search.effects?.length ? search.effects : null
-  const sub = search.category
-  const view = sub ? SHOP_ALL_VIEWS[sub as keyof typeof SHOP_ALL_VIEWS] : undefined
-  return products.filter((p) => {
-    if (text && !(ranking ? ranking.has(p.id) : p.name.toLowerCase().includes(text))) return false
-    if (sub && !view && subcategoryParam(p.productType?.name ?? '') !== sub) return false
-    if (view === 'sale' && !p.isOnSale) return false
-    if (categories && !categories.has(p.category?.name ?? '')) return false
-    if (types && !types.has(p.productType?.name ?? '')) return false
-    if (brands && !brands.has(p.brand?.name ?? '')) return false
-    if (effects && !effects.some((e) => p.effects.includes(e))) return false
-    if (!inRange(p.price, search.priceMin, search.priceMax)) return false
-    if (!inRange(p.thc ?? 0, search.thcMin, search.thcMax)) return false
-    if (!inRange(p.cbd ?? 0, search.cbdMin, search.cbdMax)) return false
-    return true
-  })
+  const { base, lists } = matcher(search, ranking)
+  return products.filter((p) => base(p) && lists.every(([, test]) => test(p)))
+}
+
+/**
+ * The choices each list filter offers — every value the menu's products carry, and any chosen
+ * one — each counted over the products that match all the OTHER filters (so a count says what
+ * ticking it would show).
+ */
+export function facetsOf(
+  products: readonly ProductDoc[],
+  search: MenuSearch = {},
+  ranking: SearchRanking = null,
+): Facets {
+  const { base, lists } = matcher(search, ranking)
+  const passing = products.map(base)
+  const facets = {} as Facets
+  for (const d of LISTS) {
+    const counts = new Map((search[d] ?? []).map((v) => [v, 0]))
+    const others = lists.filter(([other]) => other !== d)
+    products.forEach((p, i) => {
+      const hit = passing[i] && others.every(([, test]) => test(p)) ? 1 : 0
+      for (const v of carried(p, d)) if (v) counts.set(v, (counts.get(v) ?? 0) + hit)
+    })
+    facets[d] = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => a.value.localeCompare(b.value))
+  }
+  return facets
+}
+
+/**
+ * The price slider's ends: the menu's cheapest and dearest products in whole dollars (not
+ * SPEC.md §9's $0–$5,000, which on a menu whose dearest flower is $75 leaves the slider unusable).
+ */
+export function priceBounds(products: readonly ProductDoc[]): {
+  min: number
+  max: number
+  step: number
+} {
+  if (!products.length) return PRICE_RANGE
+  const prices = products.map((p) => p.price)
+  const min = Math.floor(Math.min(...prices))
+  return { min, max: Math.max(Math.ceil(Math.max(...prices)), min + 1), step: 1 }
 }
 
 /**
@@ -95,16 +166,11 @@ export function sortProducts(
   }
 }
 
-/** How many filters the shopper has set (for the "Filters (n)" button). */
-export function activeFilterCount(search: MenuSearch): number {
-  const lists = [search.categories, search.types, search.brands, search.effects].reduce(
-    (n, list) => n + (list?.length ?? 0),
-    0,
-  )
-  const ranges = [
-    search.priceMin !== undefined || search.priceMax !== undefined,
-    search.thcMin !== undefined || search.thcMax !== undefined,
-    search.cbdMin !== undefined || search.cbdMax !== undefined,
-  ].filter(Boolean).length
-  return lists + ranges + (search.q ? 1 : 0) + (search.category ? 1 : 0)
-}
+/** How many filters the shopper has set (for the "Filters (n)" button): a range counts once. */
+export const activeFilterCount = (s: MenuSearch): number =>
+  LISTS.reduce((n, d) => n + (s[d]?.length ?? 0), 0) +
+  (['price', 'thc', 'cbd'] as const).filter(
+    (k) => s[`${k}Min`] !== undefined || s[`${k}Max`] !== undefined,
+  ).length +
+  (s.q ? 1 : 0) +
+  (s.category ? 1 : 0)

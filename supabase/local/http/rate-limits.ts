@@ -17,6 +17,8 @@ export type RateLimitName =
   | 'contact_ip'
   | 'contact_device'
   | 'track_order_ip'
+  | 'waitlist_ip'
+  | 'waitlist_device'
 
 export interface RateLimitRule {
   /** Events allowed in one window. */
@@ -44,6 +46,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   contact_ip: { max: 10, windowSeconds: 3600 },
   contact_device: { max: 3, windowSeconds: 3600 },
   track_order_ip: { max: 60, windowSeconds: 900 },
+  // The membership waitlist (decision 059): as the contact form.
+  waitlist_ip: { max: 10, windowSeconds: 3600 },
+  waitlist_device: { max: 3, windowSeconds: 3600 },
 }
 
 /** At most this many counters (about 100 bytes each) are held at once. */

@@ -1080,6 +1080,7 @@ export type Database = {
         Returns: number
       }
       admin_mark_metrc_exported: { Args: { p_day: string }; Returns: Json }
+      admin_membership_waitlist: { Args: never; Returns: Json }
       admin_metrc_sales: { Args: { p_day: string }; Returns: Json }
       admin_metrc_unexported_days: { Args: { p_days?: number }; Returns: Json }
       admin_order_returns: { Args: { p_order: string }; Returns: Json }
@@ -1114,6 +1115,7 @@ export type Database = {
       is_admin: { Args: never; Returns: boolean }
       is_owner: { Args: never; Returns: boolean }
       is_staff: { Args: never; Returns: boolean }
+      join_membership_waitlist: { Args: { p: Json }; Returns: Json }
       my_staff_profile: { Args: never; Returns: Json }
       order_channel_exists: { Args: { p_topic: string }; Returns: boolean }
       place_order: { Args: { p_order: Json }; Returns: Json }

@@ -1,8 +1,8 @@
 // Rate limits on the shopper's public functions (issue 23, finding 4): place_order,
-// submit_contact_message and track_order, per connection (the socket's address) and per account or
-// device. Anonymous shoppers have no session and the app sends no device id, so a device is named
-// by what the order or message itself carries: its email and its phone (digits only), plus the
-// user's id when signed in. Checked in Node before the call reaches the single-connection
+// submit_contact_message, track_order and join_membership_waitlist (decision 059), per
+// connection (the socket's address) and per account or device. Anonymous shoppers have no
+// session and the app sends no device id, so a device is named by what the order or message
+// itself carries: its email and its phone (digits only), plus the user's id when signed in. Checked in Node before the call reaches the single-connection
 // database, so a flood costs no SQL. Hosted Supabase has no such layer: see
 // docs/decisions/026-rate-limits-and-unaccepted-orders.md for what stands in for it there.
 import type { RpcCall } from './rest-handler.ts'
@@ -109,6 +109,13 @@ const RULES: Record<string, RpcRule> = {
     id: (args) => objectArg(args.p).id,
     ipMessage: 'Too many messages from this connection.',
     deviceMessage: 'Too many messages with these contact details.',
+  },
+  join_membership_waitlist: {
+    ip: 'waitlist_ip',
+    device: 'waitlist_device',
+    contact: (args) => objectArg(args.p),
+    ipMessage: 'Too many waitlist requests from this connection.',
+    deviceMessage: 'Too many waitlist requests for this email.',
   },
   track_order: {
     ip: 'track_order_ip',

@@ -30,6 +30,7 @@ import { useOrderAlerts } from '../orders/use-order-alerts'
 import { dashboardStats } from '../order-stats'
 import { ActivityTab } from '../activity/activity-tab'
 import { ReviewsTab } from '../reviews/reviews-tab'
+import { WaitlistTab } from '../waitlist/waitlist-tab'
 import { DRIVER_MOVE_MESSAGE, notAvailableMessage, permissionsOf } from '../staff/staff-roles'
 import { AdminHeader } from './admin-header'
 import { AdminSettingsDialog } from './admin-settings-dialog'
@@ -58,7 +59,7 @@ type Props = {
   installSlot?: ReactNode
 }
 
-type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity' | 'reviews'
+type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity' | 'reviews' | 'waitlist'
 /** An open Ark dialog's content (the palette is one too). */
 const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
 type PaletteDialog =
@@ -313,6 +314,7 @@ export function AdminDashboard({
             {can.exports && <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>}
             {can.activity && <Tabs.Trigger value="activity">Activity</Tabs.Trigger>}
             {can.reviews && <Tabs.Trigger value="reviews">Reviews</Tabs.Trigger>}
+            {can.exports && <Tabs.Trigger value="waitlist">Waitlist</Tabs.Trigger>}
             <Tabs.Indicator />
           </Tabs.List>
           <Tabs.Content value="orders">
@@ -360,6 +362,9 @@ export function AdminDashboard({
           </Tabs.Content>
           <Tabs.Content value="reviews">
             <ReviewsTab supabase={supabase} />
+          </Tabs.Content>
+          <Tabs.Content value="waitlist">
+            <WaitlistTab supabase={supabase} />
           </Tabs.Content>
           <Tabs.Content value="analytics">
             <AnalyticsTab

@@ -5,8 +5,8 @@ import { formatMoney } from '../../../lib/money'
 import { Checkbox } from '../../../ui/checkbox'
 import { SearchIcon } from '../../../ui/icons'
 import { RangeSlider } from '../../../ui/range-slider'
-import { CBD_RANGE, PRICE_RANGE, THC_RANGE, type MenuSearch } from '../catalogue.validation'
-import type { Facet, Facets } from '../menu-filter'
+import { CBD_RANGE, THC_RANGE, type MenuSearch } from '../catalogue.validation'
+import { withValue, type Facet, type Facets } from '../menu-filter'
 
 export type FilterPatch = Partial<MenuSearch>
 
@@ -53,10 +53,7 @@ function CheckList({
             }
             checked={chosen.has(facet.value)}
             onCheckedChange={(checked) => {
-              const next = new Set(chosen)
-              if (checked) next.add(facet.value)
-              else next.delete(facet.value)
-              onChange(next.size ? [...next].sort() : undefined)
+              onChange(withValue(selected, facet.value, checked))
             }}
           />
         ))}
@@ -119,11 +116,16 @@ function SearchField({
   )
 }
 
+/** The slider's thumbs: the URL's range, inside the slider's ends (an old link may say $5,000). */
 const range = (
   min: number | undefined,
   max: number | undefined,
   bounds: { min: number; max: number },
-): [number, number] => [min ?? bounds.min, max ?? bounds.max]
+): [number, number] => {
+  const clamp = (value: number) => Math.min(bounds.max, Math.max(bounds.min, value))
+  const low = clamp(min ?? bounds.min)
+  return [low, Math.max(low, clamp(max ?? bounds.max))]
+}
 
 /** A range at its bounds is "not set", so the URL stays short. */
 function toPatch(
@@ -144,6 +146,8 @@ function toPatch(
 export function MenuFilters({
   search,
   facets,
+  prices,
+  count,
   showCategories,
   showEffects,
   onChange,
@@ -151,6 +155,10 @@ export function MenuFilters({
 }: {
   search: MenuSearch
   facets: Facets
+  /** The price slider's ends: the menu's own cheapest and dearest (decision 059). */
+  prices: { min: number; max: number; step: number }
+  /** How many filters are on: the "(n)" of the phone's Filters button, beside the title. */
+  count: number
   showCategories: boolean
   showEffects: boolean
   onChange: (patch: FilterPatch) => void
@@ -170,7 +178,7 @@ export function MenuFilters({
         })}
       >
         <h2 className={css({ fontFamily: 'heading', fontSize: 'xl', fontWeight: 'bold' })}>
-          Filters
+          Filters{count > 0 && ` (${count})`}
         </h2>
         <button
           type="button"
@@ -212,10 +220,10 @@ export function MenuFilters({
       <Section>
         <RangeSlider
           label="Price"
-          {...PRICE_RANGE}
-          value={range(search.priceMin, search.priceMax, PRICE_RANGE)}
+          {...prices}
+          value={range(search.priceMin, search.priceMax, prices)}
           format={(v) => formatMoney(v).replace('.00', '')}
-          onValueCommit={(value) => onChange(toPatch(value, PRICE_RANGE, ['priceMin', 'priceMax']))}
+          onValueCommit={(value) => onChange(toPatch(value, prices, ['priceMin', 'priceMax']))}
         />
       </Section>
       <Section>

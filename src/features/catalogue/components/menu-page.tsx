@@ -12,7 +12,15 @@ import { useDeferredCatalogue } from '../hooks/use-deferred-catalogue'
 import { useMediaQuery } from '../hooks/use-media-query'
 import { useMenuProducts } from '../hooks/use-menu-products'
 import { useProductSearch } from '../../../data/search/use-product-search'
-import { activeFilterCount, facetsOf, filterProducts, sortProducts } from '../menu-filter'
+import {
+  activeFilterCount,
+  facetsOf,
+  filterProducts,
+  normalizeSearch,
+  priceBounds,
+  sortProducts,
+  withValue,
+} from '../menu-filter'
 import { MenuFilters, type FilterPatch } from './menu-filters'
 import { ProductCardSkeleton } from './product-card'
 import { ProductGrid } from './product-grid'
@@ -32,30 +40,36 @@ const EFFECT_MENUS: readonly MenuCategory[] = ['flower', 'concentrates', 'edible
 /** Panda's `md` breakpoint, from which the filters show beside the products. */
 const SIDEBAR_SHOWN = 'screen and (min-width: 48rem)'
 
-function Subcategories({
-  category,
-  active,
-}: {
-  category: MenuCategory
-  active: string | undefined
-}) {
+/**
+ * A chip is on when its filter is, not when its link is a part of the address (the router's
+ * default, which would mark an "on" chip, whose link turns it off, as the current page).
+ */
+const EXACT = { exact: true } as const
+
+const chipClass = (on: boolean) =>
+  css({
+    display: 'inline-block',
+    px: '3.5',
+    py: '1.5',
+    borderRadius: 'full',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
+    borderWidth: '1px',
+    borderColor: on ? 'accent.solid' : 'border.default',
+    bg: on ? 'accent.solid' : 'bg.surface',
+    color: on ? 'fg.onAccent' : 'fg.default',
+    _hover: { borderColor: 'accent.solid' },
+  })
+
+/**
+ * The subcategory chips. On Shop All they are views (`category`), "All Categories" being no
+ * category filter at all; on a menu each is a product type and toggles that type in the same
+ * `types` filter as the drawer's Types list (decision 059).
+ */
+function Subcategories({ category, search }: { category: MenuCategory; search: MenuSearch }) {
   const entry = menuEntry(category)
-  const chip = (on: boolean) =>
-    css({
-      display: 'inline-block',
-      px: '3.5',
-      py: '1.5',
-      borderRadius: 'full',
-      fontSize: 'sm',
-      fontWeight: 'semibold',
-      textDecoration: 'none',
-      whiteSpace: 'nowrap',
-      borderWidth: '1px',
-      borderColor: on ? 'accent.solid' : 'border.default',
-      bg: on ? 'accent.solid' : 'bg.surface',
-      color: on ? 'fg.onAccent' : 'fg.default',
-      _hover: { borderColor: 'accent.solid' },
-    })
   return (
     <nav
       aria-label={`${entry.name} subcategories`}
@@ -63,31 +77,44 @@ function Subcategories({
     >
       <ul className={css({ display: 'flex', gap: '2', w: 'max-content' })}>
         {entry.subcategories.map((name) => {
-          const value = subcategoryParam(name)
-          const on = active === value
-          const search = (prev: MenuSearch) => ({ ...prev, category: on ? undefined : value })
-          return (
-            <li key={name}>
-              {category === 'all' ? (
+          if (category === 'all') {
+            // "All Categories" is the Categories filter off, not a filter of its own.
+            const value = subcategoryParam(name)
+            const everything = value === 'all-categories'
+            const on = everything
+              ? !search.category && !search.categories?.length
+              : search.category === value
+            return (
+              <li key={name}>
                 <Link
                   to="/menu"
-                  search={search}
-                  className={chip(on)}
+                  search={{
+                    ...search,
+                    category: on || everything ? undefined : value,
+                    categories: everything ? undefined : search.categories,
+                  }}
+                  className={chipClass(on)}
+                  activeOptions={EXACT}
                   aria-current={on ? 'true' : undefined}
                 >
                   {name}
                 </Link>
-              ) : (
-                <Link
-                  to="/menu/$category"
-                  params={{ category }}
-                  search={search}
-                  className={chip(on)}
-                  aria-current={on ? 'true' : undefined}
-                >
-                  {name}
-                </Link>
-              )}
+              </li>
+            )
+          }
+          const on = search.types?.includes(name) ?? false
+          return (
+            <li key={name}>
+              <Link
+                to="/menu/$category"
+                params={{ category }}
+                search={{ ...search, types: withValue(search.types, name, !on) }}
+                className={chipClass(on)}
+                activeOptions={EXACT}
+                aria-current={on ? 'true' : undefined}
+              >
+                {name}
+              </Link>
             </li>
           )
         })}
@@ -125,7 +152,7 @@ function StateMessage({ title, children }: { title: string; children?: ReactNode
  */
 export function MenuPage({
   category,
-  search,
+  search: urlSearch,
   onSearchChange,
   onAdd,
 }: {
@@ -140,13 +167,18 @@ export function MenuPage({
   // A phone never shows the sidebar (its filters are in the drawer): not rendering it there keeps
   // a fifth of the menu's elements out of the first commit. The server's copy is for any screen.
   const sidebarShown = useMediaQuery(SIDEBAR_SHOWN, true)
-  const deferredSearch = useDeferredValue(search)
   const all = useMemo(() => (result.status === 'ready' ? result.products : []), [result])
-  const facets = useMemo(() => facetsOf(all), [all])
+  const search = useMemo(() => normalizeSearch(urlSearch), [urlSearch])
+  const deferredSearch = useDeferredValue(search)
+  const prices = useMemo(() => priceBounds(all), [all])
   // The search index loads only once there is a search text (decision 038).
   const index = useProductSearch(Boolean(search.q))
   const q = deferredSearch.q
   const ranking = useMemo(() => (q && index?.rank(q)) || null, [index, q])
+  const facets = useMemo(
+    () => facetsOf(all, deferredSearch, ranking),
+    [all, deferredSearch, ranking],
+  )
   const shown = useMemo(
     () =>
       sortProducts(
@@ -170,6 +202,8 @@ export function MenuPage({
     <MenuFilters
       search={search}
       facets={facets}
+      prices={prices}
+      count={filterCount}
       showCategories={category === 'all'}
       showEffects={EFFECT_MENUS.includes(category)}
       onChange={patch}
@@ -200,7 +234,7 @@ export function MenuPage({
           {entry.title}
         </h1>
         <p className={css({ color: 'fg.muted', mt: '2', maxW: '2xl' })}>{entry.blurb}</p>
-        <Subcategories category={category} active={search.category} />
+        <Subcategories category={category} search={search} />
       </header>
 
       {/* "Skip to filters" lands here: the next Tab reaches the sidebar's filters on desktop
@@ -366,9 +400,14 @@ export function MenuPage({
       >
         <DialogTitle className={css({ srOnly: true })}>Filters</DialogTitle>
         {filters}
+        {/* Sticky at the drawer's foot: on a phone the filters are taller than the screen, and
+            the way back to the products must not scroll away. */}
         <button
           type="button"
-          className={cx(button({ size: 'lg' }), css({ w: 'full', mt: '6' }))}
+          className={cx(
+            button({ size: 'lg' }),
+            css({ w: 'full', mt: '6', position: 'sticky', bottom: '0', boxShadow: 'raised' }),
+          )}
           onClick={() => setDrawerOpen(false)}
         >
           Show {shown.length} products

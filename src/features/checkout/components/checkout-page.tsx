@@ -50,37 +50,9 @@ function EmptyCheckout() {
   )
 }
 
+/** Guest checkout is the product (decision 059): no account buttons that lead nowhere. */
 function GuestNote() {
-  return (
-    <p
-      className={css({
-        color: 'fg.muted',
-        mb: '6',
-        display: 'flex',
-        gap: '3',
-        alignItems: 'center',
-        flexWrap: 'wrap',
-      })}
-    >
-      Checking out as a guest.
-      <button
-        type="button"
-        disabled
-        className={button({ variant: 'outline', size: 'sm' })}
-        title="Coming soon"
-      >
-        Login (Coming soon)
-      </button>
-      <button
-        type="button"
-        disabled
-        className={button({ variant: 'outline', size: 'sm' })}
-        title="Coming soon"
-      >
-        Create Account (Coming soon)
-      </button>
-    </p>
-  )
+  return <p className={css({ color: 'fg.muted', mb: '6' })}>Checking out as a guest.</p>
 }
 
 /**

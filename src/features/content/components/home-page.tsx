@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { badge, button, input } from 'styled-system/recipes'
+import { badge, button } from 'styled-system/recipes'
 import { menuEntry } from '../../../lib/menu-categories'
+import { MembershipPromo } from './membership-promo'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { formatThreshold } from '../../../lib/money'
 import {
@@ -451,59 +452,6 @@ function ShopByCategory() {
   )
 }
 
-function MembershipPromo() {
-  const { facts } = useShopSettings()
-  const [email, setEmail] = useState('')
-  return (
-    <section
-      aria-labelledby="membership-title"
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: { base: '1fr', md: '1.2fr 1fr' },
-        gap: '6',
-        alignItems: 'center',
-        bg: 'bg.inverse',
-        color: 'fg.onInverse',
-        borderRadius: 'lg',
-        px: { base: '6', md: '12' },
-        py: { base: '8', md: '12' },
-      })}
-    >
-      <div>
-        <span className={badge({ tone: 'dealSolid' })}>{facts.name}+ membership</span>
-        <h2 id="membership-title" className={cx(sectionTitle, css({ mt: '3' }))}>
-          Premium delivery, free for your first month
-        </h2>
-        <p className={css({ color: 'fg.onInverseMuted', mt: '2' })}>
-          Free same-day delivery on every order, member-only drops and early access to Rollbacks.
-        </p>
-      </div>
-      <form
-        onSubmit={(event) => event.preventDefault()}
-        className={css({ display: 'grid', gap: '3' })}
-      >
-        <label className={css({ srOnly: true })} htmlFor="membership-email">
-          Email address
-        </label>
-        <input
-          id="membership-email"
-          type="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          className={input({ size: 'lg' })}
-        />
-        <button type="submit" className={button({ variant: 'deal', size: 'lg' })}>
-          Try the membership for free
-        </button>
-        <p className={css({ fontSize: 'xs', color: 'fg.onInverseMuted' })}>
-          One free trial per member. T&C apply.
-        </p>
-      </form>
-    </section>
-  )
-}
-
 function ValueTiles() {
   const { money } = useShopSettings()
   const tiles = [
@@ -562,7 +510,7 @@ export function HomePage({ featured, deals }: { featured: ReactNode; deals: Reac
       {featured}
       <RollbacksBanner />
       {deals}
-      <MembershipPromo />
+      <MembershipPromo sectionTitle={sectionTitle} />
       <ValueTiles />
     </main>
   )
