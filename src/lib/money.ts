@@ -36,8 +36,14 @@ export function roundMoney(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100
 }
 
+// One formatter for every price the shop shows, storefront and admin (issue 33): dollars with
+// thousands grouped and cents ("$1,820.32"), minus before the sign ("-$5.00"). Intl is built in,
+// so the storefront pays no bytes for it.
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
 export function formatMoney(value: number | null | undefined): string {
-  return `$${roundMoney(value ?? 0).toFixed(2)}`
+  // `|| 0` turns a rounded -0 into 0: no "-$0.00".
+  return DOLLARS.format(roundMoney(value ?? 0) || 0)
 }
 
 export function subtotalOf(lines: readonly Pick<PricedLine, 'price' | 'quantity'>[]): number {

@@ -9,11 +9,11 @@ import { toaster } from '../../../ui/toaster'
 import { forgetAdmin, type AdminUser } from '../admin-auth'
 import {
   commandAllowed,
-  isApplePlatform,
   isEditableTarget,
   shortcutCommand,
   type CommandId,
 } from '../admin-commands'
+import { isApplePlatform } from '../platform-keys'
 import { removeAdminData } from '../admin.actions'
 import type { AdminProductRow } from '../admin-product'
 import { useAdminOrders, useCatalogueProducts, useOrderNotices } from '../hooks/use-admin-data'

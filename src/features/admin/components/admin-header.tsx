@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { Button } from '../../../ui/button'
+import { isApplePlatform, shortcutKeys } from '../platform-keys'
 import { iconButton } from './admin-styles'
 
 type Props = {
@@ -17,9 +18,8 @@ type Props = {
   installSlot?: ReactNode
 }
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform)
-
 export function AdminHeader(props: Props) {
+  const palette = shortcutKeys('K', isApplePlatform())
   return (
     <header
       className={css({
@@ -101,7 +101,7 @@ export function AdminHeader(props: Props) {
           variant="outline"
           size="sm"
           onClick={props.onOpenPalette}
-          aria-keyshortcuts="Meta+K Control+K"
+          aria-keyshortcuts={palette.aria}
         >
           Command
           <kbd
@@ -113,7 +113,7 @@ export function AdminHeader(props: Props) {
               fontSize: 'xs',
             })}
           >
-            {isMac ? '⌘K' : 'Ctrl K'}
+            {palette.label}
           </kbd>
         </Button>
         <Button

@@ -1,0 +1,102 @@
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { css, cx } from 'styled-system/css'
+import { input } from 'styled-system/recipes'
+import type { AdminSearch, AnalyticsRangeChoice } from '../../../lib/admin-search'
+import { Button } from '../../../ui/button'
+import { RANGE_CHOICES, resolveRange, type DayRange } from '../analytics-range'
+import { errorBox, fieldLabel } from './admin-styles'
+
+/** Analytics' range, from the address (?range=7, ?range=custom&from=…&to=…). */
+export function useAnalyticsRange() {
+  const search = useSearch({ from: '/admin' })
+  const navigate = useNavigate({ from: '/admin' })
+  const { range: choice, from, to } = search
+  const range = useMemo(() => resolveRange({ range: choice, from, to }), [choice, from, to])
+  // Replacing the entry: stepping through ranges is not worth a Back press each.
+  const setSearch = (next: AdminSearch) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })
+  return { search, range, setSearch }
+}
+
+/**
+ * The date range buttons (last 7, 30 or 90 days, custom dates) and, for custom dates, the From
+ * and To fields. The choice lives in the address, so a reload or a shared link keeps it.
+ */
+export function AnalyticsRangeControl({
+  search,
+  range,
+  onChange,
+}: {
+  search: AdminSearch
+  range: DayRange
+  onChange: (next: AdminSearch) => void
+}) {
+  const choose = (choice: AnalyticsRangeChoice) =>
+    onChange(
+      choice === 'custom'
+        ? { range: choice, from: search.from ?? range.from, to: search.to ?? range.to }
+        : { range: choice, from: undefined, to: undefined },
+    )
+  const custom = search.range === 'custom'
+  return (
+    <div className={css({ display: 'grid', gap: '3', gridColumn: '1 / -1' })}>
+      <div
+        role="group"
+        aria-label="Date range"
+        className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}
+      >
+        {RANGE_CHOICES.map((c) => {
+          const pressed = c.value === (custom ? 'custom' : range.choice)
+          return (
+            <Button
+              key={c.value}
+              size="sm"
+              variant={pressed ? 'solid' : 'outline'}
+              aria-pressed={pressed}
+              onClick={() => choose(c.value)}
+            >
+              {c.label}
+            </Button>
+          )
+        })}
+      </div>
+      {custom && (
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+          <DayField
+            label="From"
+            value={search.from ?? ''}
+            onChange={(from) =>
+              onChange({ range: 'custom', from: from || undefined, to: search.to })
+            }
+          />
+          <DayField
+            label="To"
+            value={search.to ?? ''}
+            onChange={(to) => onChange({ range: 'custom', from: search.from, to: to || undefined })}
+          />
+        </div>
+      )}
+      {range.problem && (
+        <p role="alert" className={errorBox}>
+          {range.problem} Showing the last 30 days.
+        </p>
+      )}
+    </div>
+  )
+}
+
+function DayField(props: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <label className={css({ display: 'grid', gap: '1' })}>
+      <span className={fieldLabel}>{props.label}</span>
+      <input
+        type="date"
+        value={props.value}
+        // An emptied field leaves the other end alone; the range then says what is missing.
+        onChange={(e) => props.onChange(e.target.value)}
+        className={cx(input(), css({ w: '44' }))}
+      />
+    </label>
+  )
+}

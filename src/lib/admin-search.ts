@@ -1,0 +1,30 @@
+/**
+ * The admin's address search (issue 33): Analytics' date range, so a range can be bookmarked
+ * and shared ("?range=custom&from=2026-11-01&to=2026-11-28"). Read by the /admin route's
+ * validateSearch, which every page loads with the route tree: kept tiny and free of admin code.
+ * Anything else, or anything malformed, is dropped (Analytics then shows its default range).
+ */
+export const ANALYTICS_RANGES = ['7', '30', '90', 'custom'] as const
+export type AnalyticsRangeChoice = (typeof ANALYTICS_RANGES)[number]
+
+export type AdminSearch = { range?: AnalyticsRangeChoice; from?: string; to?: string }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** A calendar day "YYYY-MM-DD" that exists (no 2026-02-30). */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !DAY.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+export function parseAdminSearch(input: Record<string, unknown>): AdminSearch {
+  const search: AdminSearch = {}
+  // The router parses "?range=30" as the number 30.
+  const range = typeof input.range === 'number' ? String(input.range) : input.range
+  if ((ANALYTICS_RANGES as readonly unknown[]).includes(range))
+    search.range = range as AnalyticsRangeChoice
+  if (isCalendarDay(input.from)) search.from = input.from
+  if (isCalendarDay(input.to)) search.to = input.to
+  return search
+}
