@@ -31,7 +31,7 @@ import { dashboardStats } from '../order-stats'
 import { ActivityTab } from '../activity/activity-tab'
 import { DRIVER_MOVE_MESSAGE, notAvailableMessage, permissionsOf } from '../staff/staff-roles'
 import { AdminHeader } from './admin-header'
-import { AdminSettingsDialog } from './admin-settings-dialog'
+import { AdminSettingsPanel } from './admin-settings-panel'
 import { AnalyticsTab } from './analytics-tab'
 import { BrandsTab } from './brands-tab'
 import { BulkEditDialog } from './bulk-edit-dialog'
@@ -57,11 +57,10 @@ type Props = {
   installSlot?: ReactNode
 }
 
-type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity'
+type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity' | 'settings'
 /** An open Ark dialog's content (the palette is one too). */
 const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
-type PaletteDialog =
-  'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'metrc' | 'settings' | null
+type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'metrc' | null
 
 /** The back office (SPEC.md §2 "Admin dashboard") and what its command palette runs. */
 export function AdminDashboard({
@@ -246,7 +245,7 @@ export function AdminDashboard({
         setMetrcDay(null)
         return setDialog('metrc')
       case 'settings':
-        return setDialog('settings')
+        return setTab('settings')
     }
   }
 
@@ -271,7 +270,6 @@ export function AdminDashboard({
         theme={theme}
         onToggleTheme={onToggleTheme}
         onOpenPalette={() => setPaletteOpen(true)}
-        onOpenSettings={() => setDialog('settings')}
         onSignOut={() => void signOut()}
         signingOut={signingOut}
         installSlot={installSlot}
@@ -311,6 +309,7 @@ export function AdminDashboard({
             {can.editProducts && <Tabs.Trigger value="brands">Brands</Tabs.Trigger>}
             {can.exports && <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>}
             {can.activity && <Tabs.Trigger value="activity">Activity</Tabs.Trigger>}
+            <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
             <Tabs.Indicator />
           </Tabs.List>
           <Tabs.Content value="orders">
@@ -367,6 +366,9 @@ export function AdminDashboard({
                 setDialog('metrc')
               }}
             />
+          </Tabs.Content>
+          <Tabs.Content value="settings">
+            <AdminSettingsPanel active={tab === 'settings'} supabase={supabase} user={user} />
           </Tabs.Content>
         </Tabs.Root>
       </main>
@@ -429,12 +431,6 @@ export function AdminDashboard({
         supabase={supabase}
         initialDay={metrcDay}
         onExported={() => setMetrcExports((n) => n + 1)}
-      />
-      <AdminSettingsDialog
-        open={dialog === 'settings'}
-        onClose={() => setDialog(null)}
-        supabase={supabase}
-        user={user}
       />
     </div>
   )

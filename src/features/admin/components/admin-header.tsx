@@ -10,8 +10,6 @@ type Props = {
   theme: 'dark' | 'light'
   onToggleTheme: () => void
   onOpenPalette: () => void
-  /** Admin Settings: taxes and limits, delivery fees, the shop, staff (also in the palette). */
-  onOpenSettings: () => void
   onSignOut: () => void
   signingOut: boolean
   /** "Install app" while the browser offers installation (the pwa feature's button). */
@@ -115,14 +113,6 @@ export function AdminHeader(props: Props) {
           >
             {palette.label}
           </kbd>
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={props.onOpenSettings}
-          title="Admin Settings: taxes and daily limits, delivery fees, shop, staff"
-        >
-          Settings
         </Button>
         <Button variant="ghost" size="sm" onClick={props.onSignOut} disabled={props.signingOut}>
           Sign Out
