@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseAdminSearch } from '../../lib/admin-search'
+import { parseAdminSearch } from './admin-search'
 import { ordersInRange, resolveRange, revenueByShopDay } from './analytics-range'
 
 const TODAY = '2026-11-28'

@@ -5,7 +5,7 @@
  */
 import { shopDate } from '../../lib/compliance-rules'
 import { roundMoney } from '../../lib/money'
-import { isCalendarDay, type AdminSearch, type AnalyticsRangeChoice } from '../../lib/admin-search'
+import { isCalendarDay, type AdminSearch, type AnalyticsRangeChoice } from './admin-search'
 import type { StatOrder } from './order-stats'
 
 export const RANGE_CHOICES: readonly { value: AnalyticsRangeChoice; label: string }[] = [
@@ -71,7 +71,7 @@ export function customRangeProblem(from: unknown, to: unknown, today: string): s
   return null
 }
 
-/** The range an address asks for (src/lib/admin-search.ts), today being the shop's `today`. */
+/** The range an address asks for (admin-search.ts), today being the shop's `today`. */
 export function resolveRange(search: AdminSearch, today: string = shopDate()): DayRange {
   const choice = search.range ?? DEFAULT_RANGE
   if (choice !== 'custom') return lastDays(choice, today)

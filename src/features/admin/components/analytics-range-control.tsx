@@ -2,14 +2,14 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
-import type { AdminSearch, AnalyticsRangeChoice } from '../../../lib/admin-search'
+import { parseAdminSearch, type AdminSearch, type AnalyticsRangeChoice } from '../admin-search'
 import { Button } from '../../../ui/button'
 import { RANGE_CHOICES, resolveRange, type DayRange } from '../analytics-range'
 import { errorBox, fieldLabel } from './admin-styles'
 
 /** Analytics' range, from the address (?range=7, ?range=custom&from=…&to=…). */
 export function useAnalyticsRange() {
-  const search = useSearch({ from: '/admin' })
+  const search = parseAdminSearch(useSearch({ from: '/admin' }))
   const navigate = useNavigate({ from: '/admin' })
   const { range: choice, from, to } = search
   const range = useMemo(() => resolveRange({ range: choice, from, to }), [choice, from, to])

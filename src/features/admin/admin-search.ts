@@ -1,8 +1,8 @@
 /**
  * The admin's address search (issue 33): Analytics' date range, so a range can be bookmarked
- * and shared ("?range=custom&from=2026-11-01&to=2026-11-28"). Read by the /admin route's
- * validateSearch, which every page loads with the route tree: kept tiny and free of admin code.
- * Anything else, or anything malformed, is dropped (Analytics then shows its default range).
+ * and shared ("?range=custom&from=2026-11-01&to=2026-11-28"). Parsed here, in the admin's chunk,
+ * not by the /admin route's validateSearch, which every storefront page loads with the route
+ * tree. Anything else, or anything malformed, is dropped (Analytics then shows its default range).
  */
 export const ANALYTICS_RANGES = ['7', '30', '90', 'custom'] as const
 export type AnalyticsRangeChoice = (typeof ANALYTICS_RANGES)[number]
