@@ -1,11 +1,25 @@
-import { lazy, Suspense, useId } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { SafeHtml } from '../../../ui/safe-html'
+import { sanitizeDescription } from '../description-html'
 import { card, fieldError, fieldLabel, muted } from './admin-styles'
-import { richText } from './rich-text-styles'
 
-// TipTap is large: it loads when a product form opens, not with the dashboard.
+// TipTap is large: it loads when a product form opens, not with the dashboard. Its preview comes
+// with it.
 const RichTextEditor = lazy(() => import('./rich-text-editor'))
+
+/** Formatted text as the product page sets it: the editor and its preview look the same. */
+export const richText = css({
+  fontSize: 'sm',
+  lineHeight: 'relaxed',
+  '& p': { my: '2' },
+  '& h2': { fontSize: 'lg', fontWeight: 'bold', mt: '3', mb: '1' },
+  '& h3': { fontSize: 'md', fontWeight: 'semibold', mt: '3', mb: '1' },
+  '& ul': { listStyleType: 'disc', pl: '5', my: '2' },
+  '& ol': { listStyleType: 'decimal', pl: '5', my: '2' },
+  '& blockquote': { borderLeftWidth: '3px', borderColor: 'border.default', pl: '3', my: '2' },
+  '& strong, & b': { fontWeight: 'bold' },
+  '& em, & i': { fontStyle: 'italic' },
+})
 
 type Props = {
   value: string
@@ -15,7 +29,7 @@ type Props = {
 
 /**
  * A product's description, edited as formatted text (issue 33, decision 060) with a preview as
- * the product page shows it: the same sanitizer (src/ui/safe-html.tsx) on the same HTML.
+ * the product page shows it.
  */
 export function DescriptionField({ value, onValueChange, error }: Props) {
   const id = useId()
@@ -31,6 +45,7 @@ export function DescriptionField({ value, onValueChange, error }: Props) {
           labelId={labelId}
           describedBy={error ? errorId : undefined}
           invalid={Boolean(error)}
+          contentClassName={richText}
           value={value}
           onValueChange={onValueChange}
         />
@@ -40,16 +55,34 @@ export function DescriptionField({ value, onValueChange, error }: Props) {
           {error}
         </p>
       )}
-      <section aria-label="Description preview" className={cx(card, css({ p: '3' }))}>
-        <h4 className={cx(muted, css({ fontWeight: 'semibold' }))}>
-          Preview, as the product page shows it
-        </h4>
-        {value ? (
-          <SafeHtml className={richText} html={value} />
-        ) : (
-          <p className={muted}>No description yet.</p>
-        )}
-      </section>
+      <Preview html={value} />
     </div>
+  )
+}
+
+/**
+ * The description as the product page shows it: sanitized as saving stores it (DOMPurify's HTML
+ * profile, what the page uses without the Sanitizer API), in the same type styles.
+ */
+function Preview({ html }: { html: string }) {
+  const [clean, setClean] = useState<string | null>(null)
+  useEffect(() => {
+    let current = true
+    void sanitizeDescription(html).then((sanitized) => current && setClean(sanitized))
+    return () => {
+      current = false
+    }
+  }, [html])
+  return (
+    <section aria-label="Description preview" className={cx(card, css({ p: '3' }))}>
+      <h4 className={cx(muted, css({ fontWeight: 'semibold' }))}>
+        Preview, as the product page shows it
+      </h4>
+      {html && clean !== null ? (
+        <div className={richText} dangerouslySetInnerHTML={{ __html: clean }} />
+      ) : (
+        <p className={muted}>{html ? 'Preparing the preview…' : 'No description yet.'}</p>
+      )}
+    </section>
   )
 }

@@ -2,9 +2,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit'
 import { useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
-import { input } from 'styled-system/recipes'
-import { Button } from '../../../ui/button'
-import { richText } from './rich-text-styles'
+import { button, input } from 'styled-system/recipes'
 
 /**
  * The admin's one rich-text editor (TipTap, issue 33), loaded only when a form shows it. Its
@@ -17,6 +15,8 @@ export type RichTextEditorProps = {
   labelId: string
   describedBy?: string
   invalid?: boolean
+  /** The formatted text's styles (the preview's, so both look the same). */
+  contentClassName: string
   value: string
   onValueChange: (html: string) => void
 }
@@ -89,6 +89,7 @@ export default function RichTextEditor({
   labelId,
   describedBy,
   invalid,
+  contentClassName,
   value,
   onValueChange,
 }: RichTextEditorProps) {
@@ -101,7 +102,7 @@ export default function RichTextEditor({
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        class: richText,
+        class: contentClassName,
       },
     },
     // An empty editor is "<p></p>": the product then has no description.
@@ -125,17 +126,16 @@ export default function RichTextEditor({
         className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })}
       >
         {TOOLS.map((tool, i) => (
-          <Button
+          <button
             key={tool.label}
             type="button"
-            size="sm"
-            variant={active[i] ? 'solid' : 'outline'}
+            className={button({ size: 'sm', variant: active[i] ? 'solid' : 'outline' })}
             aria-pressed={active[i] ?? undefined}
             title={`${tool.label} (${tool.keys})`}
             onClick={() => tool.run(editor)}
           >
             {tool.label}
-          </Button>
+          </button>
         ))}
       </div>
       <div className={cx(input({ size: 'area' }), surface)} aria-invalid={invalid || undefined}>
