@@ -5,7 +5,12 @@
  */
 import { shopDate } from '../../lib/compliance-rules'
 import { roundMoney } from '../../lib/money'
-import { isCalendarDay, type AdminSearch, type AnalyticsRangeChoice } from './admin-search'
+import {
+  isCalendarDay,
+  type AdminSearch,
+  type AnalyticsRangeChoice,
+  type PresetDays,
+} from './admin-search'
 import type { StatOrder } from './order-stats'
 
 export const RANGE_CHOICES: readonly { value: AnalyticsRangeChoice; label: string }[] = [
@@ -15,7 +20,7 @@ export const RANGE_CHOICES: readonly { value: AnalyticsRangeChoice; label: strin
   { value: 'custom', label: 'Custom dates' },
 ]
 
-export const DEFAULT_RANGE: AnalyticsRangeChoice = '30'
+export const DEFAULT_DAYS: PresetDays = 30
 /** A custom range spans at most a year and a day: a chart of more says nothing per day. */
 export const MAX_RANGE_DAYS = 366
 
@@ -50,10 +55,9 @@ const DAY_LABEL = new Intl.DateTimeFormat('en-US', {
 })
 export const dayLabel = (day: string) => DAY_LABEL.format(new Date(utc(day)))
 
-function lastDays(choice: AnalyticsRangeChoice, today: string, problem?: string): DayRange {
-  const days = Number(choice === 'custom' ? DEFAULT_RANGE : choice)
+function lastDays(days: PresetDays, today: string, problem?: string): DayRange {
   return {
-    choice: choice === 'custom' ? DEFAULT_RANGE : choice,
+    choice: String(days) as AnalyticsRangeChoice,
     from: addDays(today, -(days - 1)),
     to: today,
     days,
@@ -73,12 +77,13 @@ export function customRangeProblem(from: unknown, to: unknown, today: string): s
 
 /** The range an address asks for (admin-search.ts), today being the shop's `today`. */
 export function resolveRange(search: AdminSearch, today: string = shopDate()): DayRange {
-  const choice = search.range ?? DEFAULT_RANGE
-  if (choice !== 'custom') return lastDays(choice, today)
+  // Custom dates are there as soon as one end is (the other may still be being chosen).
+  if (search.from === undefined && search.to === undefined)
+    return lastDays(search.days ?? DEFAULT_DAYS, today)
   const problem = customRangeProblem(search.from, search.to, today)
-  if (problem || !search.from || !search.to) return lastDays(DEFAULT_RANGE, today, problem ?? '')
+  if (problem || !search.from || !search.to) return lastDays(DEFAULT_DAYS, today, problem ?? '')
   return {
-    choice,
+    choice: 'custom',
     from: search.from,
     to: search.to,
     days: daysBetween(search.from, search.to),

@@ -2,17 +2,22 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
-import { parseAdminSearch, type AdminSearch, type AnalyticsRangeChoice } from '../admin-search'
+import {
+  parseAdminSearch,
+  type AdminSearch,
+  type AnalyticsRangeChoice,
+  type PresetDays,
+} from '../admin-search'
 import { Button } from '../../../ui/button'
 import { RANGE_CHOICES, resolveRange, type DayRange } from '../analytics-range'
 import { errorBox, fieldLabel } from './admin-styles'
 
-/** Analytics' range, from the address (?range=7, ?range=custom&from=…&to=…). */
+/** Analytics' range, from the address (?days=7, ?from=…&to=…). */
 export function useAnalyticsRange() {
   const search = parseAdminSearch(useSearch({ from: '/admin' }))
   const navigate = useNavigate({ from: '/admin' })
-  const { range: choice, from, to } = search
-  const range = useMemo(() => resolveRange({ range: choice, from, to }), [choice, from, to])
+  const { days, from, to } = search
+  const range = useMemo(() => resolveRange({ days, from, to }), [days, from, to])
   // Replacing the entry: stepping through ranges is not worth a Back press each.
   const setSearch = (next: AdminSearch) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })
@@ -35,10 +40,10 @@ export function AnalyticsRangeControl({
   const choose = (choice: AnalyticsRangeChoice) =>
     onChange(
       choice === 'custom'
-        ? { range: choice, from: search.from ?? range.from, to: search.to ?? range.to }
-        : { range: choice, from: undefined, to: undefined },
+        ? { days: undefined, from: search.from ?? range.from, to: search.to ?? range.to }
+        : { days: Number(choice) as PresetDays, from: undefined, to: undefined },
     )
-  const custom = search.range === 'custom'
+  const custom = search.from !== undefined || search.to !== undefined
   return (
     <div className={css({ display: 'grid', gap: '3', gridColumn: '1 / -1' })}>
       <div
@@ -66,14 +71,12 @@ export function AnalyticsRangeControl({
           <DayField
             label="From"
             value={search.from ?? ''}
-            onChange={(from) =>
-              onChange({ range: 'custom', from: from || undefined, to: search.to })
-            }
+            onChange={(from) => onChange({ from: from || undefined, to: search.to })}
           />
           <DayField
             label="To"
             value={search.to ?? ''}
-            onChange={(to) => onChange({ range: 'custom', from: search.from, to: to || undefined })}
+            onChange={(to) => onChange({ from: search.from, to: to || undefined })}
           />
         </div>
       )}
