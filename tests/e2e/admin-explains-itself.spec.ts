@@ -206,7 +206,9 @@ test.describe('on the staff tablet', () => {
         .single<{ description: string }>()
       expect(saved?.description).toContain('<strong>Ojai</strong>')
       expect(saved?.description).toContain('<em>note</em>')
-      expect(saved?.description).not.toMatch(/<script|<img|onerror=/i)
+      // The typed markup is kept as text (escaped); nothing pasted runs or stays.
+      expect(saved?.description).toContain('&lt;img src=x onerror=window.__pwned=1&gt;')
+      expect(saved?.description).not.toMatch(/<script|<img|__pwned=[23]/i)
 
       const shopper = await browser.newContext({ viewport: TABLET })
       await passAgeGate(shopper)
