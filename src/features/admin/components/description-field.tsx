@@ -75,9 +75,9 @@ function Preview({ html }: { html: string }) {
   }, [html])
   return (
     <section aria-label="Description preview" className={cx(card, css({ p: '3' }))}>
-      <h4 className={cx(muted, css({ fontWeight: 'semibold' }))}>
+      <p className={cx(muted, css({ fontWeight: 'semibold' }))}>
         Preview, as the product page shows it
-      </h4>
+      </p>
       {html && clean !== null ? (
         <div className={richText} dangerouslySetInnerHTML={{ __html: clean }} />
       ) : (

@@ -1,6 +1,5 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button, input } from 'styled-system/recipes'
 
@@ -105,19 +104,14 @@ export default function RichTextEditor({
         class: contentClassName,
       },
     },
-    // An empty editor is "<p></p>": the product then has no description.
+    // The editor holds the text from here on: `value` only seeds it (the form is keyed by its
+    // product). An empty editor is "<p></p>": the product then has no description.
     onUpdate: ({ editor: e }) => onValueChange(e.isEmpty ? '' : e.getHTML()),
   })
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => TOOLS.map((t) => t.active?.(e) ?? null),
   })
-  // The form may be reset from outside (a refill); the editor follows when it differs.
-  useEffect(() => {
-    if (editor.getHTML() !== value && !(value === '' && editor.isEmpty))
-      editor.commands.setContent(value, { emitUpdate: false })
-  }, [editor, value])
-
   return (
     <div className={css({ display: 'grid', gap: '2' })}>
       <div
