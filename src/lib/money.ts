@@ -41,20 +41,16 @@ export function roundMoney(value: number): number {
 // so the storefront pays no bytes for it.
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
-export function formatMoney(value: number | null | undefined): string {
-  // `|| 0` turns a rounded -0 into 0: no "-$0.00".
-  return DOLLARS.format(roundMoney(value ?? 0) || 0)
-}
+// `|| 0` turns a rounded -0 into 0: no "-$0.00".
+export const formatMoney = (value: number | null | undefined): string =>
+  DOLLARS.format(roundMoney(value ?? 0) || 0)
 
 export function subtotalOf(lines: readonly Pick<PricedLine, 'price' | 'quantity'>[]): number {
   return roundMoney(lines.reduce((sum, line) => sum + line.price * line.quantity, 0))
 }
 
 /** "$50" for whole dollars, "$49.50" otherwise: the threshold in marketing texts. */
-export function formatThreshold(value: number): string {
-  const rounded = roundMoney(value)
-  return Number.isInteger(rounded) ? `$${rounded}` : formatMoney(rounded)
-}
+export const formatThreshold = (value: number): string => formatMoney(value).replace(/\.00$/, '')
 
 /**
  * Standard delivery is free from the threshold ($50); express always costs its fee; pickup

@@ -14,7 +14,9 @@ import { errorBox, fieldLabel } from './admin-styles'
 
 /** Analytics' range, from the address (?days=7, ?from=…&to=…). */
 export function useAnalyticsRange() {
-  const search = parseAdminSearch(useSearch({ from: '/admin' }))
+  // The route declares no search (src/routes/admin.tsx): it is parsed here.
+  const raw: Record<string, unknown> = useSearch({ from: '/admin' })
+  const search = parseAdminSearch(raw)
   const navigate = useNavigate({ from: '/admin' })
   const { days, from, to } = search
   const range = useMemo(() => resolveRange({ days, from, to }), [days, from, to])
