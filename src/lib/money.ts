@@ -36,19 +36,21 @@ export function roundMoney(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100
 }
 
-export function formatMoney(value: number | null | undefined): string {
-  return `$${roundMoney(value ?? 0).toFixed(2)}`
-}
+// One formatter for every price the shop shows, storefront and admin (issue 33): dollars with
+// thousands grouped and cents ("$1,820.32"), minus before the sign ("-$5.00"). Intl is built in,
+// so the storefront pays no bytes for it.
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+// `|| 0` turns a rounded -0 into 0: no "-$0.00".
+export const formatMoney = (value: number | null | undefined): string =>
+  DOLLARS.format(roundMoney(value ?? 0) || 0)
 
 export function subtotalOf(lines: readonly Pick<PricedLine, 'price' | 'quantity'>[]): number {
   return roundMoney(lines.reduce((sum, line) => sum + line.price * line.quantity, 0))
 }
 
 /** "$50" for whole dollars, "$49.50" otherwise: the threshold in marketing texts. */
-export function formatThreshold(value: number): string {
-  const rounded = roundMoney(value)
-  return Number.isInteger(rounded) ? `$${rounded}` : formatMoney(rounded)
-}
+export const formatThreshold = (value: number): string => formatMoney(value).replace(/\.00$/, '')
 
 /**
  * Standard delivery is free from the threshold ($50); express always costs its fee; pickup

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { EXCISE_INCLUDED_TEXT } from '../../src/lib/california-tax'
 import { shopDate } from '../../src/lib/compliance-rules'
-import { ADMIN, adminClient, openDashboard } from './helpers/admin'
+import { ADMIN, adminClient, leaveSettings, openDashboard, openSettingsTab } from './helpers/admin'
 import { deleteRulesFromToday, rulesOnServer } from './helpers/compliance'
 import { handOverDelivery } from './helpers/drivers'
 import { moveOnServer, newIdNumber, placeShopperOrder } from './helpers/staff-orders'
@@ -34,8 +34,7 @@ let before: SettingsRow
 const newPhone = () => `(213) 555-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
 
 async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
+  const dialog = await openSettingsTab(page)
   await expect(dialog.getByRole('heading', { name: 'Taxes and daily limits' })).toBeVisible()
   return dialog
 }
@@ -128,7 +127,7 @@ test("CDTFA's example entered in Admin Settings: a $35 product delivered totals 
       { rule: 'local_tax_rate', value: 0.1, passedOn: true, source: null },
     ]),
   )
-  await page.keyboard.press('Escape')
+  await leaveSettings(page)
 
   // A shopper buys one $35 concentrate, delivered.
   const shopper = await browser.newContext()

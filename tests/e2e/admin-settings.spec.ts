@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { formatMoney } from '../../src/lib/money'
-import { adminClient, openDashboard } from './helpers/admin'
+import { adminClient, openDashboard, settingsPanel } from './helpers/admin'
 import { expectedTotals, rulesOnServer } from './helpers/compliance'
 import { passAgeGate } from './helpers/storefront'
 
@@ -61,7 +61,7 @@ test('offline, Admin Settings shows the settings this device holds and says savi
   await openDashboard(page, baseURL!)
   await context.setOffline(true)
   await runCommand(page, 'Admin Settings')
-  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
+  const dialog = settingsPanel(page)
   await expect(dialog.getByLabel('Express delivery fee ($)')).toHaveValue(
     before.express_delivery.toFixed(2),
   )
@@ -82,7 +82,7 @@ test('an admin changes the express fee and slogan; a shopper is charged them wit
 }) => {
   await openDashboard(page, baseURL!)
   await runCommand(page, 'Admin Settings')
-  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
+  const dialog = settingsPanel(page)
   // The single "Tax rate" of SPEC.md's sample shop is gone: the taxes are rules with dates.
   await expect(dialog.getByLabel('Tax rate (%)', { exact: true })).toHaveCount(0)
   await expect(dialog.getByLabel('Sales tax rate (%)')).toBeVisible()
@@ -153,7 +153,7 @@ test('an admin edits the weekly opening hours and pickup rules; the contact page
 }) => {
   await openDashboard(page, baseURL!)
   await runCommand(page, 'Admin Settings')
-  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
+  const dialog = settingsPanel(page)
   await expect(dialog.getByLabel('Monday opens')).toHaveValue('09:00')
   await expect(dialog.getByLabel('Sunday closes')).toHaveValue('17:00')
 

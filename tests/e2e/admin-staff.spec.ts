@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { nodeClient, openDashboard } from './helpers/admin'
+import { leaveSettings, nodeClient, openDashboard, settingsPanel } from './helpers/admin'
 
 // Staff join with an invitation (issue 23, docs/decisions/025): an admin creates it in Admin
 // Settings and hands over its link; the invited person creates an account from the link and is
@@ -11,7 +11,8 @@ async function openStaff(page: Page) {
   const search = page.getByPlaceholder('Search commands...')
   await search.fill('Admin Settings')
   await page.keyboard.press('Enter')
-  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
+  // The palette's "Admin Settings" leads to the Settings tab.
+  const dialog = settingsPanel(page)
   await expect(dialog).toBeVisible()
   return dialog
 }
@@ -59,7 +60,7 @@ test('a new member of staff joins from an invitation link, once', async ({
   await sam.context.close()
 
   // Used: gone from the pending list, and refused to the next person.
-  await page.keyboard.press('Escape')
+  await leaveSettings(page)
   // (this spec makes the shop's only invitations)
   await expect((await openStaff(page)).getByText('No pending invitations.')).toBeVisible()
   const late = await joinFromLink(browser, link, 'late@humo.test')

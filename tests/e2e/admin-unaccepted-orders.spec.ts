@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { adminClient, openDashboard } from './helpers/admin'
+import { adminClient, leaveSettings, openDashboard, settingsPanel } from './helpers/admin'
 
 // Issue 23, finding 4 (decision 026): the time staff have to accept an order before it is
 // cancelled and its stock returns is a shop setting, edited in Admin Settings.
@@ -11,7 +11,8 @@ async function openSettings(page: Page) {
   await expect(search).toBeVisible()
   await search.fill('Admin Settings')
   await page.keyboard.press('Enter')
-  return page.getByRole('dialog', { name: 'Admin Settings' })
+  // The palette's "Admin Settings" leads to the Settings tab.
+  return settingsPanel(page)
 }
 
 let admin: SupabaseClient
@@ -42,8 +43,8 @@ test('an admin sets the time to accept an order in opening hours', async ({ page
     .single<{ unaccepted_order_hours: number }>()
   expect(data?.unaccepted_order_hours).toBe(24)
 
-  // The dialog opens again with the saved value, once the device has pulled it.
-  await page.keyboard.press('Escape')
+  // Settings opens again with the saved value, once the device has pulled it.
+  await leaveSettings(page)
   const again = await openSettings(page)
   await expect(again.getByLabel('Time to accept an order (opening hours)')).toHaveValue('24')
 

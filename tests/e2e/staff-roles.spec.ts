@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { openDashboard } from './helpers/admin'
+import { leaveSettings, openDashboard, openSettingsTab } from './helpers/admin'
 import { placeShopperOrder } from './helpers/staff-orders'
 
 // Staff roles (issue 32, docs/decisions/053): the owner invites a budtender and a driver, each
@@ -8,12 +8,7 @@ import { placeShopperOrder } from './helpers/staff-orders'
 // the budtender's move.
 test.describe.configure({ mode: 'serial' })
 
-async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Admin Settings' })
-  await expect(dialog).toBeVisible()
-  return dialog
-}
+const openSettings = openSettingsTab
 
 async function invite(page: Page, note: string, role: string): Promise<string> {
   const dialog = await openSettings(page)
@@ -27,8 +22,7 @@ async function invite(page: Page, note: string, role: string): Promise<string> {
   await expect(dialog.getByRole('list', { name: 'Pending invitations' })).toContainText(
     `${note} · ${role} · expires`,
   )
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
+  await leaveSettings(page)
   return link
 }
 

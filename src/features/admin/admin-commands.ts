@@ -26,8 +26,13 @@ export type AdminCommand = {
   title: string
   description: string
   keywords: readonly string[]
-  /** The letter shown with the Command key (⌘O). */
+  /** The letter pressed with the platform's command key (⌘O on a Mac, Ctrl+O elsewhere). */
   shortcut?: string
+  /**
+   * Browsers keep this combination for themselves in a tab (Ctrl/⌘+N opens a window; the page
+   * never sees it): the palette does not offer it, though an installed app window still runs it.
+   */
+  browserReserved?: true
 }
 
 export const ADMIN_COMMANDS: readonly AdminCommand[] = [
@@ -70,6 +75,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
     description: 'Create a product with its media',
     keywords: ['create', 'new', 'product'],
     shortcut: 'N',
+    browserReserved: true,
   },
   {
     id: 'bulk-edit',
@@ -223,11 +229,9 @@ export function shortcutCommand(
   return commands.find((c) => c.shortcut === letter)?.id ?? null
 }
 
-/** Whether the platform's command key is ⌘ (macOS, iOS, iPadOS). */
-export function isApplePlatform(): boolean {
-  const nav = navigator as Navigator & { userAgentData?: { platform?: string } }
-  const platform = nav.userAgentData?.platform ?? navigator.platform
-  return /mac|iphone|ipad|ipod/i.test(platform)
+/** The shortcut the palette shows beside a command: none when the browser keeps it. */
+export function shownShortcut(command: AdminCommand): string | null {
+  return command.shortcut && !command.browserReserved ? command.shortcut : null
 }
 
 /** Whether a keydown comes from a place where keys type text. */

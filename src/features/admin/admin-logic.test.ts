@@ -15,7 +15,8 @@ import {
 } from './admin-product'
 import { checkUploads, emptyProductForm, validateProductForm } from './admin.validation'
 import { dropTarget, isWaitingToSync } from './orders/order-board-model'
-import { dashboardStats, percentChange, topProducts } from './order-stats'
+import { formatMoney } from '../../lib/money'
+import { comparisonText, dashboardStats, percentChange, topProducts } from './order-stats'
 
 const DAY = 86_400_000
 const NOW = Date.parse('2026-11-22T12:00:00Z')
@@ -45,6 +46,18 @@ describe('dashboard figures', () => {
     expect(stats.trends.orders).toBe(200) // 3 orders against 1
     expect(stats.trends.revenue).toBe(150) // 150 against 60
     expect(stats.trends.products).toBe(-50) // 1 new against 2
+    expect(stats.periods.products).toEqual({ last: 1, before: 2 })
+    expect(stats.periods.revenue).toEqual({ last: 150, before: 60 })
+  })
+
+  it('says what every trend compares, with the difference when there is no percentage', () => {
+    expect(comparisonText({ last: 3, before: 1 })).toBe('+200.0% vs the previous 30 days')
+    expect(comparisonText({ last: 1, before: 2 })).toBe('-50.0% vs the previous 30 days')
+    expect(comparisonText({ last: 0, before: 0 })).toBe('0.0% vs the previous 30 days')
+    expect(comparisonText({ last: 3, before: 0 })).toBe('+3 vs the previous 30 days')
+    expect(comparisonText({ last: 1820.32, before: 0 }, formatMoney)).toBe(
+      '+$1,820.32 vs the previous 30 days',
+    )
   })
 
   it('has no trend without an earlier period', () => {

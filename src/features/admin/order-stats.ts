@@ -51,6 +51,9 @@ function within(at: string, from: number, to: number) {
   return t >= from && t < to
 }
 
+/** One figure over the last 30 days and the 30 days before (what a card compares). */
+export type Period = { last: number; before: number }
+
 export function dashboardStats(
   products: readonly StatProduct[],
   orders: readonly StatOrder[],
@@ -63,6 +66,13 @@ export function dashboardStats(
   const before = periodTotals(orders.filter((o) => within(o.createdAt, previous, current)))
   const newProducts = products.filter((p) => within(p.createdAt, current, now + DAY)).length
   const olderProducts = products.filter((p) => within(p.createdAt, previous, current)).length
+  const periods = {
+    /** Products added. */
+    products: { last: newProducts, before: olderProducts },
+    orders: { last: last.orders, before: before.orders },
+    revenue: { last: last.revenue, before: before.revenue },
+    averageOrderValue: { last: last.averageOrderValue, before: before.averageOrderValue },
+  } satisfies Record<string, Period>
   return {
     totalProducts: products.length,
     lowStock: products.filter(isLowStock).length,
@@ -70,6 +80,7 @@ export function dashboardStats(
     pendingOrders: orders.filter((o) => o.status === 'pending').length,
     revenue: all.revenue,
     averageOrderValue: all.averageOrderValue,
+    periods,
     trends: {
       products: percentChange(newProducts, olderProducts),
       orders: percentChange(last.orders, before.orders),
@@ -79,23 +90,18 @@ export function dashboardStats(
   }
 }
 
-const dayKey = (t: number) => new Date(t).toISOString().slice(0, 10)
-
-/** Revenue per day for the last `days` days (oldest first, empty days as 0). */
-export function revenueByDay(orders: readonly StatOrder[], days: number, now = Date.now()) {
-  const buckets = new Map<string, { day: string; revenue: number; orders: number }>()
-  for (let i = days - 1; i >= 0; i--) {
-    const key = dayKey(now - i * DAY)
-    buckets.set(key, { day: key, revenue: 0, orders: 0 })
-  }
-  for (const o of orders) {
-    if (!isSale(o)) continue
-    const bucket = buckets.get(dayKey(Date.parse(o.createdAt)))
-    if (!bucket) continue
-    bucket.revenue = roundMoney(bucket.revenue + o.total)
-    bucket.orders += 1
-  }
-  return [...buckets.values()]
+/**
+ * What a card's trend says, always with what it compares (issue 33): "+50.0% vs the previous 30
+ * days", or the difference itself ("+3 vs the previous 30 days") when the 30 days before had
+ * nothing to take a percentage of.
+ */
+export function comparisonText(period: Period, format: (n: number) => string = String): string {
+  const change = percentChange(period.last, period.before)
+  const sign = (n: number) => (n > 0 ? '+' : n < 0 ? '-' : '')
+  if (change !== null)
+    return `${sign(change)}${Math.abs(change).toFixed(1)}% vs the previous 30 days`
+  const difference = roundMoney(period.last - period.before)
+  return `${sign(difference)}${format(Math.abs(difference))} vs the previous 30 days`
 }
 
 export const ORDER_STATUSES = [

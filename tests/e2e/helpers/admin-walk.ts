@@ -19,7 +19,6 @@ const PALETTE_DIALOGS = [
   ['View Notifications', /Notifications/],
   ['Manage Featured Products', /Featured/],
   ['Generate Sales Report', /Sales Report/],
-  ['Admin Settings', /Settings/],
 ] as const
 
 /**
@@ -44,7 +43,7 @@ export async function walkAdmin(page: Page, baseURL: string, shopper: string, st
   const card = page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`)
   await expect(card).toBeVisible()
   await stops.check('dashboard, order board')
-  for (const tab of ['Orders', 'Products', 'Brands', 'Analytics'])
+  for (const tab of ['Orders', 'Products', 'Brands', 'Analytics', 'Settings'])
     await main(page.getByRole('tab', { name: tab }).first(), `${tab} tab`)
   const move = card.getByRole('button', { name: /^Move to…/ })
   await main(move, 'Move to…')
@@ -81,6 +80,12 @@ export async function walkAdmin(page: Page, baseURL: string, shopper: string, st
   await stops.check('brands tab')
   await page.getByRole('tab', { name: 'Analytics' }).click()
   await stops.check('analytics tab')
+  // Admin Settings is a tab of the navigation (issue 33), no longer a palette dialog.
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  const settings = page.getByRole('tabpanel', { name: 'Settings' })
+  await expect(settings.getByRole('heading', { name: 'Admin Settings' })).toBeVisible()
+  await stops.check('settings tab')
+  await stops.inDialog?.('Admin Settings', settings)
 
   await page.keyboard.press('Control+k')
   await expect(page.getByPlaceholder('Search commands...')).toBeVisible()

@@ -53,3 +53,20 @@ export async function openDashboard(page: Page, baseURL: string) {
   await expect(page.getByRole('heading', { name: 'Humo Admin' })).toBeVisible()
   await expect(page.getByText('Total Products')).toBeVisible()
 }
+
+/** Admin Settings: the Settings entry of the admin's navigation (issue 33). */
+export async function openSettingsTab(page: Page) {
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  const panel = settingsPanel(page)
+  await expect(panel.getByRole('heading', { name: 'Admin Settings' })).toBeVisible()
+  return panel
+}
+
+/** The Settings tab's panel, however it was opened (the tab, the palette). */
+export const settingsPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Settings' })
+
+/** Back to the Orders tab: Settings is left, and reloads its staff lists when opened again. */
+export async function leaveSettings(page: Page) {
+  await page.getByRole('tab', { name: 'Orders' }).click()
+  await expect(settingsPanel(page)).toBeHidden()
+}

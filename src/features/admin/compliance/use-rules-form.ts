@@ -23,7 +23,7 @@ export function useRulesForm(rules: readonly ComplianceRule[], caughtUp: boolean
   const today = shopDate()
   const [form, setForm] = useState<RulesForm>(() => rulesFormOf(rules, today))
   const [touched, setTouchedState] = useState(false)
-  // Read by the refill, as the settings form's `typed` is (admin-settings-dialog.tsx): a sync's
+  // Read by the refill, as the settings form's `typed` is (admin-settings-panel.tsx): a sync's
   // render must not put the stored values back over what was just typed.
   const typed = useRef(false)
   const setTouched = (value: boolean) => {

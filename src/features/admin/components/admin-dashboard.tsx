@@ -9,11 +9,11 @@ import { toaster } from '../../../ui/toaster'
 import { forgetAdmin, type AdminUser } from '../admin-auth'
 import {
   commandAllowed,
-  isApplePlatform,
   isEditableTarget,
   shortcutCommand,
   type CommandId,
 } from '../admin-commands'
+import { isApplePlatform } from '../platform-keys'
 import { removeAdminData } from '../admin.actions'
 import type { AdminProductRow } from '../admin-product'
 import { useAdminOrders, useCatalogueProducts, useOrderNotices } from '../hooks/use-admin-data'
@@ -33,7 +33,7 @@ import { ReviewsTab } from '../reviews/reviews-tab'
 import { WaitlistTab } from '../waitlist/waitlist-tab'
 import { DRIVER_MOVE_MESSAGE, notAvailableMessage, permissionsOf } from '../staff/staff-roles'
 import { AdminHeader } from './admin-header'
-import { AdminSettingsDialog } from './admin-settings-dialog'
+import { AdminSettingsPanel } from './admin-settings-panel'
 import { AnalyticsTab } from './analytics-tab'
 import { BrandsTab } from './brands-tab'
 import { BulkEditDialog } from './bulk-edit-dialog'
@@ -59,11 +59,11 @@ type Props = {
   installSlot?: ReactNode
 }
 
-type Tab = 'orders' | 'products' | 'brands' | 'analytics' | 'activity' | 'reviews' | 'waitlist'
+type Tab =
+  'orders' | 'products' | 'brands' | 'analytics' | 'activity' | 'reviews' | 'waitlist' | 'settings'
 /** An open Ark dialog's content (the palette is one too). */
 const OPEN_DIALOG = '[data-scope="dialog"][data-part="content"][data-state="open"]'
-type PaletteDialog =
-  'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'metrc' | 'settings' | null
+type PaletteDialog = 'bulk' | 'import' | 'notifications' | 'featured' | 'report' | 'metrc' | null
 
 /** The back office (SPEC.md §2 "Admin dashboard") and what its command palette runs. */
 export function AdminDashboard({
@@ -248,7 +248,7 @@ export function AdminDashboard({
         setMetrcDay(null)
         return setDialog('metrc')
       case 'settings':
-        return setDialog('settings')
+        return setTab('settings')
     }
   }
 
@@ -273,7 +273,6 @@ export function AdminDashboard({
         theme={theme}
         onToggleTheme={onToggleTheme}
         onOpenPalette={() => setPaletteOpen(true)}
-        onOpenSettings={() => setDialog('settings')}
         onSignOut={() => void signOut()}
         signingOut={signingOut}
         installSlot={installSlot}
@@ -315,6 +314,7 @@ export function AdminDashboard({
             {can.activity && <Tabs.Trigger value="activity">Activity</Tabs.Trigger>}
             {can.reviews && <Tabs.Trigger value="reviews">Reviews</Tabs.Trigger>}
             {can.exports && <Tabs.Trigger value="waitlist">Waitlist</Tabs.Trigger>}
+            <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
             <Tabs.Indicator />
           </Tabs.List>
           <Tabs.Content value="orders">
@@ -378,6 +378,9 @@ export function AdminDashboard({
               }}
             />
           </Tabs.Content>
+          <Tabs.Content value="settings">
+            <AdminSettingsPanel active={tab === 'settings'} supabase={supabase} user={user} />
+          </Tabs.Content>
         </Tabs.Root>
       </main>
       <CommandPalette
@@ -439,12 +442,6 @@ export function AdminDashboard({
         supabase={supabase}
         initialDay={metrcDay}
         onExported={() => setMetrcExports((n) => n + 1)}
-      />
-      <AdminSettingsDialog
-        open={dialog === 'settings'}
-        onClose={() => setDialog(null)}
-        supabase={supabase}
-        user={user}
       />
     </div>
   )

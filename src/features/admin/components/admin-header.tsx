@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { Button } from '../../../ui/button'
+import { isApplePlatform, shortcutKeys } from '../platform-keys'
 import { iconButton } from './admin-styles'
 
 type Props = {
@@ -9,17 +10,14 @@ type Props = {
   theme: 'dark' | 'light'
   onToggleTheme: () => void
   onOpenPalette: () => void
-  /** Admin Settings: taxes and limits, delivery fees, the shop, staff (also in the palette). */
-  onOpenSettings: () => void
   onSignOut: () => void
   signingOut: boolean
   /** "Install app" while the browser offers installation (the pwa feature's button). */
   installSlot?: ReactNode
 }
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform)
-
 export function AdminHeader(props: Props) {
+  const palette = shortcutKeys('K', isApplePlatform())
   return (
     <header
       className={css({
@@ -101,7 +99,7 @@ export function AdminHeader(props: Props) {
           variant="outline"
           size="sm"
           onClick={props.onOpenPalette}
-          aria-keyshortcuts="Meta+K Control+K"
+          aria-keyshortcuts={palette.aria}
         >
           Command
           <kbd
@@ -113,16 +111,8 @@ export function AdminHeader(props: Props) {
               fontSize: 'xs',
             })}
           >
-            {isMac ? '⌘K' : 'Ctrl K'}
+            {palette.label}
           </kbd>
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={props.onOpenSettings}
-          title="Admin Settings: taxes and daily limits, delivery fees, shop, staff"
-        >
-          Settings
         </Button>
         <Button variant="ghost" size="sm" onClick={props.onSignOut} disabled={props.signingOut}>
           Sign Out

@@ -1,47 +1,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { useMemo } from 'react'
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
+import { ordersInRange, revenueByShopDay, type DayRange } from '../analytics-range'
 import type { CatalogueProduct } from '../hooks/use-admin-data'
-import { statusLabel } from '../orders/order-board-model'
-import { isLowStock, ordersByStatus, revenueByDay, topProducts } from '../order-stats'
+import { isLowStock, ordersByStatus, periodTotals, topProducts } from '../order-stats'
 import { card, muted, sectionTitle, table } from './admin-styles'
+import { AnalyticsRangeControl, useAnalyticsRange } from './analytics-range-control'
+import { RevenueChart, StatusChart, TopProductsChart } from './analytics-charts'
 import { TaxReportPanel } from './tax-report-panel'
-
-// Chart colours are the theme's semantic tokens (CSS variables), so they follow light and dark.
-const token = (name: string) => `var(--colors-${name.replace('.', '-')})`
-const STATUS_COLOURS: Record<string, string> = {
-  pending: token('deal.solid'),
-  processing: token('accent.fg'),
-  shipped: token('accent.solid'),
-  delivered: token('fg.muted'),
-  cancelled: token('danger.solid'),
-}
-const axis = { stroke: token('fg.subtle'), fontSize: 12 }
-const tooltip = {
-  contentStyle: {
-    background: token('bg.surface'),
-    border: `1px solid ${token('border.default')}`,
-    borderRadius: 8,
-  },
-  labelStyle: { color: token('fg.default') },
-  itemStyle: { color: token('fg.default') },
-}
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -52,9 +22,49 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   )
 }
 
+const figures = css({
+  display: 'grid',
+  gap: '4',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
+  m: '0',
+  '& dt': { color: 'fg.muted', fontSize: 'sm' },
+  '& dd': { fontSize: 'xl', fontVariantNumeric: 'tabular-nums', fontWeight: 'bold', m: '0' },
+})
+
+/** The range's own figures, with what they count. */
+function RangeFigures({ range, orders }: { range: DayRange; orders: AdminOrderDoc[] }) {
+  const totals = periodTotals(orders)
+  return (
+    <section
+      className={cx(card, css({ gridColumn: '1 / -1', p: '5' }))}
+      aria-label="Figures for the range"
+    >
+      <h3 className={sectionTitle}>{range.label}</h3>
+      <dl className={figures}>
+        <div>
+          <dt>Revenue</dt>
+          <dd data-testid="range-revenue">{formatMoney(totals.revenue)}</dd>
+        </div>
+        <div>
+          <dt>Orders</dt>
+          <dd data-testid="range-orders">{totals.orders}</dd>
+        </div>
+        <div>
+          <dt>Avg Order Value</dt>
+          <dd data-testid="range-average">{formatMoney(totals.averageOrderValue)}</dd>
+        </div>
+      </dl>
+      <p className={cx(muted, css({ mt: '3' }))}>
+        Orders placed from {range.from} to {range.to} (shop days, both included), from this
+        device&apos;s copy of the orders; cancelled orders are left out of the revenue.
+      </p>
+    </section>
+  )
+}
+
 /**
- * Analytics (DESIGN.md §8: real): the tax report from the server, charts from the orders on this
- * device and low stock.
+ * Analytics (DESIGN.md §8: real): a date range kept in the address (issue 33) for the figures
+ * and charts of the orders on this device, the tax report from the server, and low stock.
  */
 export function AnalyticsTab({
   orders,
@@ -72,9 +82,11 @@ export function AnalyticsTab({
   /** Opens "Metrc sales" (the day's sales by package, for Metrc). */
   onOpenMetrc?: () => void
 }) {
-  const revenue = useMemo(() => revenueByDay(orders, 30), [orders])
-  const statuses = useMemo(() => ordersByStatus(orders), [orders])
-  const top = useMemo(() => topProducts(orders, 5), [orders])
+  const { search, range, setSearch } = useAnalyticsRange()
+  const inRange = useMemo(() => ordersInRange(orders, range), [orders, range])
+  const revenue = useMemo(() => revenueByShopDay(inRange, range), [inRange, range])
+  const statuses = useMemo(() => ordersByStatus(inRange), [inRange])
+  const top = useMemo(() => topProducts(inRange, 5), [inRange])
   const lowStock = useMemo(
     () => catalogue.filter(isLowStock).sort((a, b) => (a.stock ?? 0) - (b.stock ?? 0)),
     [catalogue],
@@ -93,83 +105,16 @@ export function AnalyticsTab({
           {ordersNote}
         </p>
       )}
-      <TaxReportPanel supabase={supabase} />
-      {onOpenMetrc && (
-        <Panel title="Metrc sales">
-          <p className={muted}>
-            Each day&apos;s completed sales and returns by Metrc package, as the CSV Metrc imports.
-          </p>
-          <Button className={css({ mt: '3' })} onClick={onOpenMetrc}>
-            Open Metrc sales
-          </Button>
-        </Panel>
-      )}
-      <Panel title="Revenue by day (last 30 days)">
-        <div className={css({ h: '64' })}>
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={revenue} margin={{ left: 8, right: 8, top: 8 }}>
-              <CartesianGrid stroke={token('border.default')} strokeDasharray="3 3" />
-              <XAxis
-                dataKey="day"
-                tick={axis}
-                tickFormatter={(d: string) => d.slice(5)}
-                minTickGap={20}
-              />
-              <YAxis tick={axis} tickFormatter={(v: number) => `$${v}`} width={60} />
-              <Tooltip {...tooltip} formatter={(v) => formatMoney(Number(v))} />
-              <Line
-                type="monotone"
-                dataKey="revenue"
-                name="Revenue"
-                stroke={token('accent.fg')}
-                strokeWidth={2}
-                dot={false}
-              />
-            </LineChart>
-          </ResponsiveContainer>
-        </div>
+      <AnalyticsRangeControl search={search} range={range} onChange={setSearch} />
+      <RangeFigures range={range} orders={inRange} />
+      <Panel title={`Revenue by day (${range.label})`}>
+        <RevenueChart data={revenue} />
       </Panel>
-      <Panel title="Orders by status">
-        <div className={css({ h: '64' })}>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart
-              data={statuses.map((s) => ({ ...s, label: statusLabel(s.status) }))}
-              margin={{ left: 0, right: 8, top: 8 }}
-            >
-              <CartesianGrid stroke={token('border.default')} strokeDasharray="3 3" />
-              <XAxis dataKey="label" tick={axis} />
-              <YAxis tick={axis} allowDecimals={false} width={32} />
-              <Tooltip {...tooltip} cursor={{ fill: token('bg.muted') }} />
-              <Bar dataKey="count" name="Orders" radius={[4, 4, 0, 0]}>
-                {statuses.map((s) => (
-                  <Cell key={s.status} fill={STATUS_COLOURS[s.status]} />
-                ))}
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+      <Panel title={`Orders by status (${range.label})`}>
+        <StatusChart statuses={statuses} />
       </Panel>
-      <Panel title="Top products (units sold)">
-        {top.length === 0 ? (
-          <p className={muted}>No sales yet</p>
-        ) : (
-          <div className={css({ h: '64' })}>
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={top} layout="vertical" margin={{ left: 8, right: 16, top: 8 }}>
-                <CartesianGrid stroke={token('border.default')} strokeDasharray="3 3" />
-                <XAxis type="number" tick={axis} allowDecimals={false} />
-                <YAxis type="category" dataKey="name" tick={axis} width={160} />
-                <Tooltip {...tooltip} cursor={{ fill: token('bg.muted') }} />
-                <Bar
-                  dataKey="quantity"
-                  name="Units"
-                  fill={token('accent.solid')}
-                  radius={[0, 4, 4, 0]}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-        )}
+      <Panel title={`Top products, units sold (${range.label})`}>
+        <TopProductsChart top={top} />
       </Panel>
       <Panel title={`Low stock (${lowStock.length})`}>
         {lowStock.length === 0 ? (
@@ -182,6 +127,7 @@ export function AnalyticsTab({
             tabIndex={0}
             className={css({ maxH: '64', overflowY: 'auto' })}
           >
+            <p className={cx(muted, css({ mb: '2' }))}>Under 10 units in stock now.</p>
             <table className={table}>
               <thead>
                 <tr>
@@ -207,6 +153,17 @@ export function AnalyticsTab({
           </div>
         )}
       </Panel>
+      <TaxReportPanel supabase={supabase} />
+      {onOpenMetrc && (
+        <Panel title="Metrc sales">
+          <p className={muted}>
+            Each day&apos;s completed sales and returns by Metrc package, as the CSV Metrc imports.
+          </p>
+          <Button className={css({ mt: '3' })} onClick={onOpenMetrc}>
+            Open Metrc sales
+          </Button>
+        </Panel>
+      )}
     </div>
   )
 }

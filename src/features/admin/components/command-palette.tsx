@@ -8,9 +8,11 @@ import {
   ADMIN_COMMANDS,
   COMMAND_CATEGORIES,
   filterCommands,
-  isApplePlatform,
+  shownShortcut,
+  type AdminCommand,
   type CommandId,
 } from '../admin-commands'
+import { isApplePlatform, shortcutKeys } from '../platform-keys'
 
 type Props = {
   open: boolean
@@ -24,7 +26,8 @@ const classes = dialog({ placement: 'center' })
 
 /**
  * The command palette (cmdk in an Ark dialog): Escape closes it, Enter runs the highlighted; the
- * dashboard also runs a command from its ⌘/Ctrl+letter shortcut, palette open or not.
+ * dashboard also runs a command from its ⌘/Ctrl+letter shortcut, palette open or not. The
+ * letters are named for the platform in use (⌘O on a Mac, Ctrl+O elsewhere), as the header's.
  */
 export function CommandPalette({ open, onOpenChange, onRun, allowed }: Props) {
   const [query, setQuery] = useState('')
@@ -32,8 +35,11 @@ export function CommandPalette({ open, onOpenChange, onRun, allowed }: Props) {
     () => filterCommands(ADMIN_COMMANDS, query).filter((c) => !allowed || allowed(c.id)),
     [query, allowed],
   )
-  // SPEC.md labels shortcuts with ⌘; elsewhere the key is Ctrl, which the tooltip says.
-  const mac = useMemo(isApplePlatform, [])
+  const mac = useMemo(() => isApplePlatform(), [])
+  const keysOf = (command: AdminCommand) => {
+    const letter = shownShortcut(command)
+    return letter ? shortcutKeys(letter, mac) : null
+  }
   return (
     <ArkDialog.Root
       open={open}
@@ -110,11 +116,7 @@ export function CommandPalette({ open, onOpenChange, onRun, allowed }: Props) {
                         <Command.Item
                           key={command.id}
                           value={command.id}
-                          aria-keyshortcuts={
-                            command.shortcut
-                              ? `${mac ? 'Meta' : 'Control'}+${command.shortcut}`
-                              : undefined
-                          }
+                          aria-keyshortcuts={keysOf(command)?.aria}
                           onSelect={() => {
                             onOpenChange(false)
                             setQuery('')
@@ -152,9 +154,8 @@ export function CommandPalette({ open, onOpenChange, onRun, allowed }: Props) {
                               {command.description}
                             </span>
                           </span>
-                          {command.shortcut && (
+                          {keysOf(command) && (
                             <kbd
-                              title={`${mac ? '⌘' : 'Ctrl+'}${command.shortcut}`}
                               className={css({
                                 borderColor: 'border.default',
                                 borderRadius: 'sm',
@@ -166,7 +167,7 @@ export function CommandPalette({ open, onOpenChange, onRun, allowed }: Props) {
                                 py: '0.5',
                               })}
                             >
-                              ⌘{command.shortcut}
+                              {keysOf(command)?.label}
                             </kbd>
                           )}
                         </Command.Item>

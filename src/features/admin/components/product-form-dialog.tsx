@@ -37,6 +37,8 @@ import { MetrcPackageFields } from '../metrc/metrc-package-fields'
 import { ProductFactsFields } from './product-facts-fields'
 import { ProductTraitsFields } from './product-traits-fields'
 import { ReferenceSelect } from './reference-select'
+import { DescriptionField } from './description-field'
+import { sanitizeDescription } from '../description-html'
 import { TextField } from './text-field'
 
 type Props = {
@@ -191,6 +193,7 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
         return
       }
       const primary = kept.find((m) => m.is_primary)?.id ?? null
+      checked.output.description = await sanitizeDescription(checked.output.description)
       const payload = buildSavePayload(checked.output, {
         id: productId,
         isNew,
@@ -253,7 +256,7 @@ function ProductForm({ row, supabase, onClose, onSaved, onReferencesChanged }: P
         <TextField label="SKU" {...text('sku')} required />
         <TextField label="Product name" {...text('name')} required />
       </div>
-      <TextField label="Description (HTML)" {...text('description')} multiline />
+      <DescriptionField {...text('description')} />
       <div
         className={css({
           display: 'grid',

@@ -1,58 +1,60 @@
 import { css, cx } from 'styled-system/css'
 import { formatMoney } from '../../../lib/money'
-import type { dashboardStats } from '../order-stats'
+import { comparisonText, percentChange, type dashboardStats, type Period } from '../order-stats'
 import { card } from './admin-styles'
 
 type Stats = ReturnType<typeof dashboardStats>
 
-function Trend({ value }: { value: number | null }) {
-  if (value === null) {
-    return (
-      <span
-        className={css({ color: 'fg.subtle', fontSize: 'xs' })}
-        title="Nothing in the 30 days before to compare with"
-      >
-        —
-      </span>
-    )
-  }
-  const up = value >= 0
+/** "+50.0% vs the previous 30 days": in words as well as colour (up, down or level). */
+function Trend({ period, format }: { period: Period; format?: (n: number) => string }) {
+  const change = percentChange(period.last, period.before) ?? period.last - period.before
   return (
-    <span
+    <p
+      data-testid="stat-trend"
       className={css({
-        color: up ? 'accent.fg' : 'danger.fg',
+        color: change > 0 ? 'accent.fg' : change < 0 ? 'danger.fg' : 'fg.muted',
         fontSize: 'xs',
         fontWeight: 'semibold',
+        mt: '1',
       })}
-      title="Last 30 days against the 30 days before"
     >
-      {up ? '+' : ''}
-      {value.toFixed(1)}%
-    </span>
+      {comparisonText(period, format)}
+    </p>
   )
 }
 
-function StatCard(props: { title: string; value: string; note: string; trend: number | null }) {
+function StatCard(props: {
+  title: string
+  value: string
+  note: string
+  /** What the last 30 days hold, e.g. "3 added in the last 30 days". */
+  recent: string
+  period: Period
+  format?: (n: number) => string
+}) {
   return (
     <section className={cx(card, css({ p: '5' }))} aria-label={props.title}>
-      <div
-        className={css({ alignItems: 'center', display: 'flex', justifyContent: 'space-between' })}
-      >
-        <h2 className={css({ color: 'fg.muted', fontSize: 'sm', fontWeight: 'medium' })}>
-          {props.title}
-        </h2>
-        <Trend value={props.trend} />
-      </div>
+      <h2 className={css({ color: 'fg.muted', fontSize: 'sm', fontWeight: 'medium' })}>
+        {props.title}
+      </h2>
       <p className={css({ fontSize: '2xl', fontWeight: 'bold', mt: '2' })} data-testid="stat-value">
         {props.value}
       </p>
       <p className={css({ color: 'fg.subtle', fontSize: 'xs', mt: '1' })}>{props.note}</p>
+      <p className={css({ color: 'fg.muted', fontSize: 'xs', mt: '2' })}>{props.recent}</p>
+      <Trend period={props.period} format={props.format} />
     </section>
   )
 }
 
-/** The four figures of the dashboard (SPEC.md §2), from the device's data. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * The four figures of the dashboard (SPEC.md §2), from the device's data. Each says what its
+ * trend compares: the last 30 days against the 30 days before (DESIGN.md §8, issue 33).
+ */
 export function StatCards({ stats }: { stats: Stats }) {
+  const { periods } = stats
   return (
     <div
       className={css({
@@ -64,26 +66,32 @@ export function StatCards({ stats }: { stats: Stats }) {
       <StatCard
         title="Total Products"
         value={String(stats.totalProducts)}
-        note={`${stats.lowStock} low stock`}
-        trend={stats.trends.products}
+        note={`${stats.lowStock} low stock (under 10 units)`}
+        recent={`${plural(periods.products.last, 'product', 'products')} added in the last 30 days`}
+        period={periods.products}
       />
       <StatCard
         title="Total Orders"
         value={String(stats.totalOrders)}
         note={`${stats.pendingOrders} pending`}
-        trend={stats.trends.orders}
+        recent={`${plural(periods.orders.last, 'order', 'orders')} in the last 30 days`}
+        period={periods.orders}
       />
       <StatCard
         title="Revenue"
         value={formatMoney(stats.revenue)}
-        note="Total sales value"
-        trend={stats.trends.revenue}
+        note="Total sales value, cancelled orders left out"
+        recent={`${formatMoney(periods.revenue.last)} in the last 30 days`}
+        period={periods.revenue}
+        format={formatMoney}
       />
       <StatCard
         title="Avg Order Value"
         value={formatMoney(stats.averageOrderValue)}
         note="Per order average"
-        trend={stats.trends.averageOrderValue}
+        recent={`${formatMoney(periods.averageOrderValue.last)} per order in the last 30 days`}
+        period={periods.averageOrderValue}
+        format={formatMoney}
       />
     </div>
   )

@@ -5,11 +5,9 @@
  * again at the push; this only says beforehand what it will say. The last list is kept on the
  * device so a board offline can still send a delivery out (the push waits for the connection).
  */
-import { roundMoney } from '../../../lib/money'
-
-// Thousands grouped: a driver's load runs to thousands of dollars ("$1,234.00 of $5,000.00").
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-const formatMoney = (value: number) => DOLLARS.format(roundMoney(value))
+// The shop's one money formatter groups thousands: a driver's load runs to thousands of dollars
+// ("$1,234.00 of $5,000.00").
+import { formatMoney } from '../../../lib/money'
 
 export type DriverRow = {
   id: string

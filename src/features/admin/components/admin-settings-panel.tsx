@@ -5,7 +5,6 @@ import { input } from 'styled-system/recipes'
 import { useHumoData } from '../../../data/data-context'
 import { useShopSettings } from '../../../data/hooks/use-shop-settings'
 import { Button } from '../../../ui/button'
-import { PanelDialog } from '../../../ui/panel-dialog'
 import { toaster } from '../../../ui/toaster'
 import type { AdminUser } from '../admin-auth'
 import { ComplianceRulesFields } from '../compliance/compliance-rules-fields'
@@ -29,22 +28,26 @@ import { errorBox, fieldError, fieldLabel, grid2, muted, sectionTitle } from './
 import { TextField } from './text-field'
 
 type Props = {
-  open: boolean
-  onClose: () => void
+  /** Whether the Settings tab is the one shown (the staff list reloads when it comes back). */
+  active: boolean
   supabase: SupabaseClient | null
   user: AdminUser
 }
 
 /**
- * Admin Settings: the shop's taxes and daily limits, delivery fees, facts and hours (editable)
- * and its staff, as the role may (issue 32): an owner all of it, a manager all but the taxes and
- * the staff; a budtender or a driver reads that settings are not theirs.
+ * Admin Settings, the admin's Settings tab (issue 33: its own entry in the navigation, where the
+ * palette's "Admin Settings" also leads): the shop's taxes and daily limits, delivery fees, facts
+ * and hours (editable) and its staff, as the role may (issue 32): an owner all of it, a manager
+ * all but the taxes and the staff; a budtender or a driver reads that settings are not theirs.
  */
-export function AdminSettingsDialog({ open, onClose, supabase, user }: Props) {
+export function AdminSettingsPanel({ active, supabase, user }: Props) {
   const can = permissionsOf(user.role)
   return (
-    <PanelDialog open={open} onOpenChange={(o) => !o && onClose()} size="xl" title="Admin Settings">
-      {/* minmax(0, 1fr): no field's own width may push the dialog past a phone's screen. */}
+    <section aria-labelledby="admin-settings-title" className={css({ display: 'grid', gap: '5' })}>
+      <h2 id="admin-settings-title" className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+        Admin Settings
+      </h2>
+      {/* minmax(0, 1fr): no field's own width may push the page past a phone's screen. */}
       <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         {can.settings ? (
           <ShopSettingsEditor supabase={supabase} taxSettings={can.taxSettings} />
@@ -53,9 +56,9 @@ export function AdminSettingsDialog({ open, onClose, supabase, user }: Props) {
             {notAvailableMessage(user.role, 'Settings')}
           </p>
         )}
-        {can.staff && <StaffSection open={open} supabase={supabase} user={user} />}
+        {can.staff && <StaffSection open={active} supabase={supabase} user={user} />}
       </div>
-    </PanelDialog>
+    </section>
   )
 }
 
@@ -81,13 +84,13 @@ const MONEY_FIELDS: { field: ShopSettingsField; label: string }[] = [
   { field: 'expressDelivery', label: 'Express delivery fee ($)' },
 ]
 
-// The form is long (rules, fees, facts, hours): its buttons stay in reach while it scrolls.
-// Down to the dialog's edge (its padding is 6), so nothing scrolls by under the buttons.
+// The form is long (rules, fees, facts, hours): its buttons stay in reach while it scrolls,
+// at the bottom of the screen.
 const saveBar = css({
-  bg: 'bg.surface',
+  bg: 'bg.canvas',
   borderColor: 'border.default',
   borderTopWidth: '1px',
-  bottom: '-6',
+  bottom: '0',
   display: 'flex',
   flexWrap: 'wrap',
   gap: '2',
