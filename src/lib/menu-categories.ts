@@ -20,7 +20,10 @@ export type MenuEntry = {
   /** Heading of the menu page. */
   title: string
   blurb: string
-  /** Short promotion line on tiles and dropdowns. */
+  /**
+   * Short promotion line on tiles and dropdowns: words only. A price or a discount here would be a
+   * number no product backs (issue 33); the menus and cards show the real ones.
+   */
   promotion: string
   subcategories: readonly string[]
   /** Effects filter shown (SPEC.md §9: only flower, concentrates and edibles). */
@@ -34,7 +37,7 @@ export const MENU: readonly MenuEntry[] = [
     title: 'Flower Menu',
     blurb:
       'Sun-grown and indoor California flower, hand-trimmed and slow-cured. Indica, sativa, hybrid and pre-rolls.',
-    promotion: 'From $25',
+    promotion: 'Hand-trimmed',
     subcategories: ['Indica', 'Sativa', 'Hybrid', 'Pre-Rolls'],
     hasEffects: true,
   },
@@ -52,7 +55,7 @@ export const MENU: readonly MenuEntry[] = [
     name: 'Concentrates',
     title: 'Concentrate Menu',
     blurb: 'Live resin, rosin, shatter and wax from small-batch California extractors.',
-    promotion: 'Up to 30% off',
+    promotion: 'Small-batch',
     subcategories: ['Live Resin', 'Rosin', 'Shatter', 'Wax'],
     hasEffects: true,
   },
@@ -70,7 +73,7 @@ export const MENU: readonly MenuEntry[] = [
     name: 'Wholesale',
     title: 'Wholesale Menu',
     blurb: 'Bulk pricing for dispensaries and retailers: flower, concentrates and packaging.',
-    promotion: 'Up to 40% off',
+    promotion: 'Bulk pricing',
     subcategories: ['Bulk Flower', 'Bulk Concentrates', 'Packaging'],
     hasEffects: false,
   },

@@ -271,7 +271,11 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
               text={`On orders over ${formatThreshold(money.freeShippingThreshold)}`}
             />
             <Perk icon={<FlaskIcon size={18} />} title="Lab Tested" text="Third-party tested" />
-            <Perk icon={<ClockIcon size={18} />} title="Same Day" text="Order by 2PM" />
+            <Perk
+              icon={<ClockIcon size={18} />}
+              title="Pickup"
+              text="Choose a window at checkout"
+            />
           </ul>
         </div>
       </div>
