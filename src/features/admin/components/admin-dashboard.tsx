@@ -167,16 +167,26 @@ export function AdminDashboard({
         toaster.create({ type: 'error', title: DRIVER_MOVE_MESSAGE })
         return
       }
-      void moveOrder(db, order.id, to, options).then((moved) => {
-        if (!moved) return
-        toaster.create({
-          type: 'success',
-          title: `Order ${shortOrderId(order.id)} moved to ${orderStatusLabel(to, order.fulfilment)}`,
-          description: navigator.onLine
-            ? undefined
-            : 'Saved on this device; it syncs when you are back online.',
-        })
-      })
+      moveOrder(db, order.id, to, options).then(
+        (moved) => {
+          if (!moved) return
+          toaster.create({
+            type: 'success',
+            title: `Order ${shortOrderId(order.id)} moved to ${orderStatusLabel(to, order.fulfilment)}`,
+            description: navigator.onLine
+              ? undefined
+              : 'Saved on this device; it syncs when you are back online.',
+          })
+        },
+        // The device's database refused the write (storage full, the tab closing): the card stays
+        // where it was, and staff are told so rather than left to think it moved.
+        () =>
+          toaster.create({
+            type: 'error',
+            title: `Order ${shortOrderId(order.id)} was not moved`,
+            description: 'This device could not save the change. Try again, or reload the page.',
+          }),
+      )
     },
     [db, user.role],
   )
