@@ -9,7 +9,7 @@ export default defineConfig({
   include: ['./src/**/*.{ts,tsx}'],
   exclude: ['./src/**/*.test.{ts,tsx}'],
   presets: [basePreset, '@pandacss/preset-panda', humoPreset],
-  // Keyboard focus is visible on every control (WCAG 2.4.7, decision 037): one ring from one
+  // Keyboard focus is visible on every control (WCAG 2.4.7, docs/decisions/037-keyboard-touch-and-announcements.md): one ring from one
   // semantic token, which components may restyle but never remove.
   theme: {
     extend: {
@@ -51,7 +51,7 @@ export default defineConfig({
       },
     },
     // Parts of the storefront header (site-header.tsx): static styles kept out of the boot script,
-    // which is at its size budget (decision 037).
+    // which is at its size budget (docs/decisions/037-keyboard-touch-and-announcements.md).
     '[data-header-strip]': {
       maxW: '7xl',
       mx: 'auto',

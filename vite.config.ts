@@ -47,7 +47,7 @@ function chunkModules(): Plugin {
 }
 
 /**
- * The built index.html paints the start-up splash before anything else arrives (decision 008):
+ * The built index.html paints the start-up splash before anything else arrives (docs/decisions/008-splash-first-page-underneath.md):
  * the app's stylesheet is fetched at once but without holding the first paint (the splash has
  * its own inline styles; src/main.tsx waits for the stylesheet before it renders), and on a visit
  * through the network the app's scripts and their module preloads are only requested once the
@@ -81,7 +81,7 @@ function splashFirst(): Plugin {
           /<link rel="stylesheet" crossorigin href="([^"]+)">/,
           (_, href: string) =>
             // The preload becomes the stylesheet once it has arrived. Not with an onload
-            // attribute: the Content-Security-Policy runs no inline handler (decision 028). The
+            // attribute: the Content-Security-Policy runs no inline handler (docs/decisions/028-content-security-policy.md). The
             // listener is set before the link is parsed, so it cannot miss the load (after it,
             // a cached stylesheet could have loaded already and the app would stay unstyled).
             `<script>
@@ -99,7 +99,7 @@ function splashFirst(): Plugin {
     <link rel="preload" as="style" crossorigin href="${href}" data-app-css>`,
         )
         if (!entry) throw new Error('humo-splash-first: no entry script in index.html')
-        // The service worker moves this script ahead of a kept copy of the page (decision 013).
+        // The service worker moves this script ahead of a kept copy of the page (docs/decisions/013-starts-from-a-kept-copy.md).
         const loader = `<script id="${APP_SCRIPTS_ID}">
       // The app's scripts, asked for once the splash has painted (vite.config.ts, splashFirst).
       ;(function () {
@@ -196,7 +196,7 @@ const routerPlugin = () =>
 const CATALOGUE_SHARED = [
   'src/features/catalogue/components/product-card.tsx',
   // The card's parts the product page shares (its media, potency, the phone query): left to the
-  // automatic splitting they came as small chunks of their own, a request each (decision 051).
+  // automatic splitting they came as small chunks of their own, a request each (docs/decisions/051-california-taxes-and-daily-limits.md).
   'src/features/catalogue/components/card-media.tsx',
   'src/features/catalogue/potency.ts',
   'src/features/catalogue/hooks/use-media-query.ts',
@@ -210,7 +210,7 @@ const CATALOGUE_SHARED = [
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
-        // The server's render of storefront pages (src/entry-server.tsx, decision 010), built
+        // The server's render of storefront pages (src/entry-server.tsx, docs/decisions/010-server-copy-of-catalogue-pages.md), built
         // with `vite build --ssr` into dist/.server: a dot folder, which neither the static
         // server nor the service worker's precache hands out.
         resolve,
@@ -333,7 +333,7 @@ function app(): UserConfig {
               {
                 // What every catalogue page (home, menus, product) loads besides its own route
                 // code: split by what else shares each module, it came as six small files, each
-                // a request that costs the start's main thread 0.4–0.9 ms to issue (decision 017).
+                // a request that costs the start's main thread 0.4–0.9 ms to issue (docs/decisions/017-fewer-chunks-at-a-start.md).
                 name: 'catalogue-shared',
                 test: (id) => CATALOGUE_SHARED.some((path) => id.endsWith(path)),
               },

@@ -15,16 +15,16 @@
 // interaction:
 //   - CONDITIONAL: dynamic imports that load with the route's first render only in some cases
 //     (DOMPurify on browsers without the HTML Sanitizer API; the list windowing for menus of 120
-//     products or more; the bulk writer of a device's first catalogue pull, decision 035). The route's figure with them must also be within BUDGET_KB.
+//     products or more; the bulk writer of a device's first catalogue pull, docs/decisions/035-first-sync-breakdown.md). The route's figure with them must also be within BUDGET_KB.
 //   - AFTER_FIRST_PULL: the live change feed (Realtime), fetched once the first catalogue pull
 //     has finished, that is once the catalogue is on screen and usable; nothing listens for
 //     changes before there is a catalogue (src/data/humo-data.ts). Not counted.
 //   - AFTER_LOAD: the service worker's registration (workbox-window), the toasts' code (Ark
 //     UI's toaster, fetched ahead of the first "added to your cart"), the media warming (it
-//     only ever follows a sync, decision 013) and the words of the shop's open status and phone
-//     hours (decision 058), imported after the window's
+//     only ever follows a sync, docs/decisions/013-starts-from-a-kept-copy.md) and the words of the shop's open status and phone
+//     hours (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md), imported after the window's
 //     `load` event and, on the storefront, the first catalogue sync (src/lib/when-settled.ts,
-//     decision 012). Not counted.
+//     docs/decisions/012-service-worker-after-first-sync.md). Not counted.
 // Not counted either: dynamic imports behind an interaction (Ark UI's tooltip, select, slider and
 // tabs on the first hover, press or focus of their static copies (src/ui/lazy-part.ts), dialogs
 // and toasts when opened, a route preloaded on hover by `defaultPreload: 'intent'`), CSS,

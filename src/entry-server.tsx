@@ -3,7 +3,7 @@
  * supabase/local/site/prerender.ts): the same route components the browser renders, reading a
  * catalogue snapshot instead of the device database. The shop sends it with the page so that a
  * first visit paints the page itself, not only the splash, before the app's scripts arrive
- * (decision 010). The browser does not hydrate it: src/main.tsx renders its own page and swaps it
+ * (docs/decisions/010-server-copy-of-catalogue-pages.md). The browser does not hydrate it: src/main.tsx renders its own page and swaps it
  * in (BootSplash).
  */
 import { StrictMode } from 'react'

@@ -14,7 +14,7 @@ import { warmToaster } from './ui/toaster'
 
 declare global {
   interface Window {
-    /** index.html's message, in the splash's place, for a start that failed (decision 040). */
+    /** index.html's message, in the splash's place, for a start that failed (docs/decisions/040-https-on-the-shops-network.md). */
     humoStartFailed?: (error: unknown) => void
   }
 }
@@ -46,7 +46,7 @@ startInstallPrompt()
 // first render) so that none holds the main thread for long on a slow phone.
 await yieldToMain()
 // With a copy of the page on screen (the server's, on a first visit, or one this device kept,
-// decision 013) nobody waits on the start: it goes in shorter slices. Behind the splash, the
+// docs/decisions/013-starts-from-a-kept-copy.md) nobody waits on the start: it goes in shorter slices. Behind the splash, the
 // shopper waits for the page: it goes as fast as it can.
 const unhurried = prerendered()
 const router = createHumoRouter()

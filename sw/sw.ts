@@ -1,7 +1,7 @@
 /**
  * Humo's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so the shop
  * opens with no signal, answers navigations with the shell (or, for a catalogue page, with the
- * server's copy of it kept from an earlier visit: decision 013), keeps product media it has seen
+ * server's copy of it kept from an earlier visit: docs/decisions/013-starts-from-a-kept-copy.md), keeps product media it has seen
  * (and the catalogue's images the app asks it to warm), and answers video byte ranges from the
  * cache. It never caches the backend's API: RxDB holds the data.
  */
@@ -100,7 +100,7 @@ async function keepPage(key: string): Promise<boolean> {
   if (!html.includes(COPY_MARK) || assets.length === 0 || !assets.every((a) => html.includes(a)))
     return false
   // The copy keeps the server's policy and security headers: the page the copy starts is held
-  // to them as the one from the network is (decision 028). Its inline scripts are the server's,
+  // to them as the one from the network is (docs/decisions/028-content-security-policy.md). Its inline scripts are the server's,
   // unchanged (asKeptCopy only moves one), so their hashes in the policy still hold.
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
   for (const name of KEPT_HEADERS) {

@@ -1,5 +1,5 @@
 /**
- * The storefront's clients for the backend (decision 007). Shoppers never sign in, so they are
+ * The storefront's clients for the backend (docs/decisions/007-light-storefront-client.md). Shoppers never sign in, so they are
  * built from PostgREST (RPCs) and Realtime (change feeds) alone and always speak as `anon`: the
  * auth and storage clients of supabase-js stay out of the storefront's load. The RPC client is
  * made at boot; the Realtime one (realtime-client.ts) only after the first catalogue pull, as
@@ -37,7 +37,7 @@ export function createRpcClient(config: BackendConfig): RpcClient {
   })
   // The pulls go as GET, their null arguments left to the functions' defaults: the browser
   // keeps the answer and revalidates it by its ETag, so an unchanged catalogue costs a 304
-  // (docs/decisions/029). Everything else (orders, messages) stays POST.
+  // (docs/decisions/029-catalogue-cache.md). Everything else (orders, messages) stays POST.
   return {
     rpc: (fn, args = {}) =>
       fn.startsWith('pull_')

@@ -3,7 +3,7 @@
  * checkout draft describes (adult use or medical, their MMIC, email and phone; before the shopper
  * chose at checkout, what they told the age gate), pickup or delivery as the draft says, and the
  * grams their orders of the shop's day on this device hold. The cart, the checkout and the product
- * page price and apply the daily limits with it (decision 051); the server, which also sees the
+ * page price and apply the daily limits with it (docs/decisions/051-california-taxes-and-daily-limits.md); the server, which also sees the
  * same person's orders from other devices, has the last word.
  */
 import { combineLatest, map, of, type Observable } from 'rxjs'

@@ -1,5 +1,5 @@
 /**
- * The cart priced and limited as the server will (SPEC.md §4 with decision 051): the shop's fees
+ * The cart priced and limited as the server will (SPEC.md §4 with docs/decisions/051-california-taxes-and-daily-limits.md): the shop's fees
  * (Admin Settings), California's tax rules and daily limits in force today, for the buyer and the
  * pickup or delivery the checkout describes. The cart, the header's button and the checkout all
  * read it from here, and the order the checkout places carries the same figures, so the total

@@ -5,7 +5,7 @@
  * The backend client and the replication are imported dynamically: the first screen renders from
  * the device while they load (scripts/check-budget.mjs still counts them, as every boot loads
  * them); the live change feed only after the first pull. Shoppers never sign in, so the clients
- * are the light anonymous ones (decision 007); the back office makes its own signed-in client
+ * are the light anonymous ones (docs/decisions/007-light-storefront-client.md); the back office makes its own signed-in client
  * from `config$`.
  */
 import {
@@ -165,7 +165,7 @@ export async function startHumoData(options: { unhurried?: boolean } = {}): Prom
         modules.watchChanges(channels, 'humo-catalogue', modules.CATALOGUE_TABLES, () =>
           catalogue.nudge(),
         )
-        // Each order's private status topic (decision 018); re-reads on every (re)join.
+        // Each order's private status topic (docs/decisions/018-order-after-checkout.md); re-reads on every (re)join.
         modules.startOrderTracking(db, channels, outbox)
       })
       .catch((error: unknown) => console.warn('live changes', error))

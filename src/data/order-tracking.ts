@@ -1,5 +1,5 @@
 /**
- * Live status for the shopper's orders (decision 018, DESIGN.md §10). Each accepted, unfinished
+ * Live status for the shopper's orders (docs/decisions/018-order-after-checkout.md, DESIGN.md §10). Each accepted, unfinished
  * order on the device has a private Realtime topic, 'order:' + SHA-256 of its secret, which only
  * this device (and the server) can name; staff moving the order makes the server broadcast the
  * new status there. This module joins the topic of every such order, writes each status into the
@@ -138,7 +138,7 @@ export const TRACK_OFFLINE_MESSAGE =
   'Tracking an order needs a connection. Connect to the internet and try again.'
 
 /**
- * Track Order (decision 018): the server looks the order up by its number and the email or phone
+ * Track Order (docs/decisions/018-order-after-checkout.md): the server looks the order up by its number and the email or phone
  * it was placed with, and answers the same whichever part is wrong; it rate-limits attempts.
  */
 export async function trackOrder(

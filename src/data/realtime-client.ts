@@ -1,5 +1,5 @@
 /**
- * The storefront's Realtime client (decision 007): anonymous, as supabase-js's is when nobody is
+ * The storefront's Realtime client (docs/decisions/007-light-storefront-client.md): anonymous, as supabase-js's is when nobody is
  * signed in. Imported after the first catalogue pull, with the change feeds (live-changes.ts) and
  * the shopper's order tracking (order-tracking.ts), which share one connection.
  */
@@ -8,7 +8,7 @@ import { backendBase, type ChannelClient } from './backend-client'
 import type { BackendConfig } from './backend-config'
 
 /**
- * Channels, public or private. A private channel (an order's status topic, decision 018) is
+ * Channels, public or private. A private channel (an order's status topic, docs/decisions/018-order-after-checkout.md) is
  * joined with the access token, here the anon key, which the server checks against its policy.
  */
 export type StorefrontChannelClient = ChannelClient & {

@@ -1,6 +1,6 @@
 /**
  * A sale's taxes as California defines them (CDTFA, "Tax Facts for Cannabis Businesses — Gross
- * Receipts Subject to Cannabis Excise Tax"; docs/decisions/051), in CDTFA's order of computation:
+ * Receipts Subject to Cannabis Excise Tax"; docs/decisions/051-california-taxes-and-daily-limits.md), in CDTFA's order of computation:
  *
  * 1. the local cannabis business tax the shop passes on separately stated, on the cannabis sold;
  * 2. the cannabis excise tax on the gross receipts of the cannabis: its price after discounts,

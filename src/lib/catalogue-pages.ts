@@ -1,6 +1,6 @@
 /**
  * What the embedded backend (supabase/local/site/prerender.ts), the service worker (sw/sw.ts) and the
- * app agree on about copies of the catalogue's pages (decisions 010 and 013): which paths have
+ * app agree on about copies of the catalogue's pages (docs/decisions/010-server-copy-of-catalogue-pages.md and docs/decisions/013-starts-from-a-kept-copy.md): which paths have
  * one, which are kept ahead of an offline start, where the service worker keeps them, and the
  * message that has it fetch them again after the catalogue changed.
  */

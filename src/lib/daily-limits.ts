@@ -1,6 +1,6 @@
 /**
  * 4 CCR §15409's daily limits, applied where the shopper adds and in the cart, with the texts
- * `place_order` refuses with (public.daily_limit_message; docs/decisions/051): per person and
+ * `place_order` refuses with (public.daily_limit_message; docs/decisions/051-california-taxes-and-daily-limits.md): per person and
  * day, across orders, for the customer's kind (adult use or medical). A device knows "today"
  * from its own orders of the shop's calendar day; the server also counts the same person's orders
  * from other devices (same email, phone or ID number) and has the last word.

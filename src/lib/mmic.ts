@@ -3,7 +3,7 @@
  * number in letters and digits (4 to 20, upper case, spaces and dashes dropped) and the expiry
  * date. With a card valid on the sale's day the cannabis pays no sales tax (R&T Code §6363.7);
  * the cart, the checkout and the order all read the card the same way, so the total the shopper
- * sees is the one the device sends (decision 051).
+ * sees is the one the device sends (docs/decisions/051-california-taxes-and-daily-limits.md).
  */
 import type { CustomerKind } from './compliance-rules'
 

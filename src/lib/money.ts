@@ -2,7 +2,7 @@
  * Money rules of the shop (SPEC.md §9 with DESIGN.md §8's deviation: the price asked is charged,
  * `original_price` is only shown struck through): amounts, the subtotal and the delivery fee. An
  * order's taxes and total are src/lib/order-totals.ts (California's taxes in place of SPEC.md's
- * single 8% line, decision 051), kept apart so every page that only shows a price does not load
+ * single 8% line, docs/decisions/051-california-taxes-and-daily-limits.md), kept apart so every page that only shows a price does not load
  * the tax rules. The server's `place_order` has the last word; the fee constants are SPEC.md's
  * values, the defaults a device uses until it has synced the settings.
  */

@@ -2,7 +2,7 @@
  * Whether the shop is open now, and when the phone takes orders, in the shop's time zone, from
  * its opening hours (shop-hours.ts). Apart from shop-hours.ts, whose rules every page's settings
  * read: these words are only worked out once the page has settled (open-status.tsx), so they
- * are not among a first visit's scripts (the storefront's JavaScript budget, decision 058).
+ * are not among a first visit's scripts (the storefront's JavaScript budget, docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md).
  */
 import {
   DAY_NAMES,
@@ -15,13 +15,13 @@ import {
 
 const PHONE_ORDERS = 'Order by phone'
 
-/** `phone`: when the phone takes orders, in the same hours (decision 058). */
+/** `phone`: when the phone takes orders, in the same hours (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md). */
 export type OpenStatus = { open: boolean; text: string; phone: string }
 
 /**
  * "Open now · closes 8:00 PM", or "Closed · opens 10:00 AM" (today), "Closed · opens 9:00 AM
  * tomorrow", "Closed · opens 9:00 AM Monday"; "Closed" when no day of the week opens. The phone
- * takes orders while the shop is open (staff take them at the counter, decision 058): "Order by
+ * takes orders while the shop is open (staff take them at the counter, docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md): "Order by
  * phone until 6:00 PM", "Order by phone from 9:00 AM tomorrow", never "24/7".
  */
 export function openStatus(hours: WeeklyHours, now: Date = new Date()): OpenStatus {

@@ -3,7 +3,7 @@
  * refusal lists place_order's reasons; one with the code 'total_changed' means the rules (the tax
  * rates) changed since the device priced the order: the server charged nothing and placed
  * nothing, and says the new total, which the shopper must see before anything is final
- * (DESIGN.md §11: a device's stale figures lose with a clear message; decision 051).
+ * (DESIGN.md §11: a device's stale figures lose with a clear message; docs/decisions/051-california-taxes-and-daily-limits.md).
  */
 import { formatMoney } from './money'
 

@@ -1,7 +1,7 @@
 /**
  * An order's status in its own words. The server stores SPEC.md's five statuses (pending,
  * processing, shipped, delivered, cancelled) for every order; what a person reads depends on how
- * the order is collected (docs/decisions/018): a pickup order is never "Shipped", and never says
+ * the order is collected (docs/decisions/018-order-after-checkout.md): a pickup order is never "Shipped", and never says
  * "Delivery". Shared by the storefront, the back office, the exports and the emails' texts.
  */
 export type Fulfilment = 'pickup' | 'delivery'
@@ -57,7 +57,7 @@ export function needsIdCheck(to: string): boolean {
 
 export const ID_CHECK_LABEL = 'ID checked (21+)'
 
-/** A delivery goes "Out for delivery" with its driver (4 CCR §15418; decision 055). */
+/** A delivery goes "Out for delivery" with its driver (4 CCR §15418; docs/decisions/055-delivery-by-the-rules.md). */
 export function needsDriver(fulfilment: string | null | undefined, to: string): boolean {
   return to === 'shipped' && asFulfilment(fulfilment) === 'delivery'
 }
@@ -73,7 +73,7 @@ export const CANCEL_REASONS = [
 
 /**
  * The ID check of an order's customer: adult use is 21+ (B&P §26140), a medical patient with a
- * physician's recommendation may be 18+ (B&P §26140(b)); docs/decisions/051.
+ * physician's recommendation may be 18+ (B&P §26140(b)); docs/decisions/051-california-taxes-and-daily-limits.md.
  */
 export function idCheckLabel(customerKind: string | null | undefined): string {
   return customerKind === 'medical' ? 'ID checked (18+)' : ID_CHECK_LABEL
@@ -97,7 +97,7 @@ export function orderNumber(id: string): string {
   return `#${id.slice(0, 8).toUpperCase()}`
 }
 
-/** How the order is paid, in words: nothing is charged online (docs/decisions/019). */
+/** How the order is paid, in words: nothing is charged online (docs/decisions/019-pay-at-handoff.md). */
 export function paymentLabel(method: string, fulfilment: string | null | undefined): string {
   const at = asFulfilment(fulfilment) === 'pickup' ? 'at pickup' : 'on delivery'
   if (method === 'cash') return `Cash ${at}`

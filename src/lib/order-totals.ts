@@ -1,7 +1,7 @@
 /**
  * An order's taxes and total as the device previews them: the subtotal and delivery fee of
  * ./money.ts, then California's taxes (./california-tax.ts) from the rules in force on the sale's
- * day for its buyer (decision 051). The server's `place_order` computes the same and decides.
+ * day for its buyer (docs/decisions/051-california-taxes-and-daily-limits.md). The server's `place_order` computes the same and decides.
  */
 import { computeTaxes, type TaxLine } from './california-tax'
 import { shopDate, taxRatesOn, type ComplianceRule, type CustomerKind } from './compliance-rules'

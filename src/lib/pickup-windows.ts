@@ -32,7 +32,7 @@ export type PickupSlot = PickupWindow & {
 
 /**
  * The minutes of a shop day (YYYY-MM-DD) within which the law lets orders be handed over (4 CCR
- * §15403's 6 AM–10 PM, kept as dated rules: decision 055), or null when none is known.
+ * §15403's 6 AM–10 PM, kept as dated rules: docs/decisions/055-delivery-by-the-rules.md), or null when none is known.
  */
 export type LegalHours = (day: string) => { start: number; end: number } | null
 

@@ -3,7 +3,7 @@
  * Track Order): the subtotal, the delivery fee (or free pickup), any discount, then each tax on
  * its own line with the label the rules give it ("Cannabis excise tax (15%)"), in CDTFA's order
  * of computation, then the total; the lines add up to the total. An order priced before
- * California's taxes (no `taxLines`) keeps the one "Tax" line it was charged (decision 051).
+ * California's taxes (no `taxLines`) keeps the one "Tax" line it was charged (docs/decisions/051-california-taxes-and-daily-limits.md).
  */
 import { EXCISE_INCLUDED_TEXT, type TaxLine } from './california-tax'
 import { formatMoney, type Fulfilment } from './money'

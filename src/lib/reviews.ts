@@ -1,5 +1,5 @@
 /**
- * Reviews as the shop shows them (issue 33, decision 056): the server's review objects checked
+ * Reviews as the shop shows them (issue 33, docs/decisions/056-real-reviews-or-none.md): the server's review objects checked
  * field by field, and the words for a product's rating. A product shows a rating only when it has
  * at least one visible review; its average and count come with the catalogue (products.rating and
  * review_count, kept by the server).

@@ -1,5 +1,5 @@
 /**
- * The names of California's legal numbers kept as data (compliance_rules, decision 051): what a
+ * The names of California's legal numbers kept as data (compliance_rules, docs/decisions/051-california-taxes-and-daily-limits.md): what a
  * device accepts from the server's settings document. Apart from ./compliance-rules.ts so the
  * settings' reading (on every page) does not load the rules' computations.
  */

@@ -72,7 +72,7 @@ describe('pickup windows', () => {
     expect([...starts].sort()).toEqual(starts)
   })
 
-  it('within the legal hours of 4 CCR §15403 however long the shop is open (decision 055)', () => {
+  it('within the legal hours of 4 CCR §15403 however long the shop is open (docs/decisions/055-delivery-by-the-rules.md)', () => {
     const late: WeeklyHours = Array.from({ length: 7 }, () => ({ open: '05:00', close: '23:30' }))
     const legal = legalHoursOf(DEFAULT_COMPLIANCE_RULES)
     const slots = pickupSlots(late, DEFAULT_PICKUP_RULES, la(25, 4), legal)
@@ -137,7 +137,7 @@ it('groups the hours into lines, Monday first', () => {
   ])
 })
 
-describe('phone ordering hours (decision 058)', () => {
+describe('phone ordering hours (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md)', () => {
   it('follow the opening hours: until closing while open, else from the next opening', () => {
     expect(openStatus(DEFAULT_OPENING_HOURS, la(25, 12)).phone).toBe('Order by phone until 8:00 PM')
     // Saturday 28 November: closes at 6:00 PM.

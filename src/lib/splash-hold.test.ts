@@ -21,7 +21,7 @@ afterEach(() => {
   copy = 'none'
 })
 
-describe('how the app renders behind the start (decisions 011 and 013)', () => {
+describe('how the app renders behind the start (docs/decisions/011-data-updates-render-as-transitions.md and docs/decisions/013-starts-from-a-kept-copy.md)', () => {
   it('at once behind the splash, copy or not', () => {
     splashUp = true
     expect(hiddenStart()).toBe(true)

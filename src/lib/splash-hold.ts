@@ -9,7 +9,7 @@ import { serverRender } from './server-render'
  * HOLD_LIMIT_MS from navigation start: a slow device then shows the page's own loading state.
  *
  * A first visit through the network may start with the server's copy of the page
- * (COPY_ID, decision 010): then the app's own page replaces it only once it has its content
+ * (COPY_ID, docs/decisions/010-server-copy-of-catalogue-pages.md): then the app's own page replaces it only once it has its content
  * too, device read and first sync (a page showing skeletons holds it), or at PRERENDER_LIMIT_MS.
  */
 export const HOLD_LIMIT_MS = 2000
@@ -35,7 +35,7 @@ function splashUp(): boolean {
  * True while the app's page renders hidden and is waited on: behind index.html's splash. Updates
  * then render at once, in as few tasks as they can. Behind a copy of the page once the splash is
  * gone (a first visit's from the network, or one this device kept), they render in slices
- * instead, so a phone's taps are not held up (decisions 011 and 013).
+ * instead, so a phone's taps are not held up (docs/decisions/011-data-updates-render-as-transitions.md and docs/decisions/013-starts-from-a-kept-copy.md).
  */
 export function hiddenStart(): boolean {
   return splashUp()

@@ -3,7 +3,7 @@
  * ahead of the first tap that needs it) starts after the window's `load` event, once `settled`
  * (the first catalogue sync, finished or failed; at most 10 s) and when the main thread is idle:
  * begun earlier, it ran beside the first sync and the swap from the server's copy and stretched
- * their tasks (decision 012).
+ * their tasks (docs/decisions/012-service-worker-after-first-sync.md).
  */
 
 /** However busy the page stays, the work waits no longer than this once it has settled. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { semanticTokens } from './semantic-tokens'
 import { tokens } from './tokens'
 
-// WCAG 2.2 AA at the token level (docs/decisions/036): every pair the components put together
+// WCAG 2.2 AA at the token level (docs/decisions/036-contrast-at-the-token-level.md): every pair the components put together
 // reads at 4.5:1 (text) or stands out at 3:1 (control edges, focus rings), in both themes.
 
 type Theme = 'base' | '_dark'

@@ -3,7 +3,7 @@ import { defineSemanticTokens } from '@pandacss/dev'
 // The only colours components may name. Light is the storefront default; `.dark` (and the admin,
 // dark unless its toggle says light) swaps every value.
 //
-// Contrast (WCAG 2.2 AA, docs/decisions/036): every fg.* and *.fg reads at 4.5:1 or more on
+// Contrast (WCAG 2.2 AA, docs/decisions/036-contrast-at-the-token-level.md): every fg.* and *.fg reads at 4.5:1 or more on
 // every bg.* of its theme; fg.onAccent reads at 4.5:1 on accent.solid, accent.solidHover,
 // deal.solid, deal.solidHover and danger.solid; border.strong (the edge of inputs, selects,
 // checkboxes, switches, steppers) and accent.fg (focus rings) stand out at 3:1 from every bg.*.

@@ -2,7 +2,7 @@ import { defineTokens } from '@pandacss/dev'
 
 // Raw palette. Components never use these directly: they go through semantic-tokens.ts, which
 // pairs them so that text reads at 4.5:1 or more and controls stand out at 3:1 (WCAG 2.2 AA;
-// docs/decisions/036). The contrast of each pair is checked in semantic-tokens.test.ts.
+// docs/decisions/036-contrast-at-the-token-level.md). The contrast of each pair is checked in semantic-tokens.test.ts.
 export const tokens = defineTokens({
   colors: {
     leaf: {

@@ -13,7 +13,7 @@ const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
 /**
  * The app's one toaster (SPEC.md §9): bottom-right, 4000 ms, 3 visible, 14 px gap, Alt+T. Its
  * foot stands above a bar fixed at the bottom of the screen (use-toast-clearance.ts), so a
- * toast never covers the phone's Add to Cart (decision 058).
+ * toast never covers the phone's Add to Cart (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md).
  */
 export const toaster = createToaster({
   placement: 'bottom-end',

@@ -5,7 +5,7 @@ export const TOAST_CLEARANCE_VAR = '--toast-clearance'
 
 /**
  * While `active`, the toasts stand above this element (a bar fixed at the foot of the screen,
- * like the product page's Add to Cart on a phone), so none ever covers it (decision 058). The
+ * like the product page's Add to Cart on a phone), so none ever covers it (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md). The
  * height is followed as it changes (a limit's note wrapping, the safe area).
  */
 export function useToastClearance(ref: RefObject<HTMLElement | null>, active: boolean): void {

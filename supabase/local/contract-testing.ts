@@ -27,7 +27,7 @@ export async function signedInUser(
   const password = 'correct horse battery'
   const { data, error } = await client.auth.signUp({ email, password })
   if (error || !data.user) throw error ?? new Error('sign-up returned no user')
-  // Sign-up answers no session (docs/decisions/024): the app signs in next, and so do tests.
+  // Sign-up answers no session (docs/decisions/024-proven-addresses.md): the app signs in next, and so do tests.
   const signIn = await client.auth.signInWithPassword({ email, password })
   if (signIn.error) throw signIn.error
   if (role) {

@@ -25,14 +25,14 @@ const shortPath = (path: string) => {
 }
 
 async function main(): Promise<void> {
-  // Whatever the shell's umask, what this process creates is its user's only (decision 052).
+  // Whatever the shell's umask, what this process creates is its user's only (docs/decisions/052-private-data-folder.md).
   keepNewFilesPrivate()
   const port = Number(process.env.PORT ?? 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${process.env.PORT}`)
   // Rate limits (README.md, "Rate limits"): the defaults unless HUMO_RATE_LIMITS overrides them.
   const rateLimits = parseRateLimits(process.env.HUMO_RATE_LIMITS)
-  // The log (docs/decisions/043): JSON lines on stdout, one per request at the default level.
+  // The log (docs/decisions/043-health-logs-metrics-shutdown.md): JSON lines on stdout, one per request at the default level.
   const logger = createLogger(parseLogLevel(process.env.HUMO_LOG_LEVEL))
   if (rateLimits === null)
     console.warn(
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     setupCode: process.env.HUMO_SETUP_CODE || null,
     rateLimits,
     logger,
-    // A new device's first pull kept ready in the catalogue cache (decision 046).
+    // A new device's first pull kept ready in the catalogue cache (docs/decisions/046-first-sync-from-a-warm-cache.md).
     warmPulls: process.env.HUMO_WARM_PULLS !== 'off',
     // Order emails (README.md, "Order emails"): none without HUMO_SMTP_URL.
     mail: {
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       'WARNING: HUMO_SETUP_CODE was already used to claim this shop once; set a new value (or unset it for a random code) to create the first admin.',
     )
 
-  // A stop (docs/decisions/043): no new connections, the requests under way finish (up to
+  // A stop (docs/decisions/043-health-logs-metrics-shutdown.md): no new connections, the requests under way finish (up to
   // DRAIN_MS), realtime sockets and then the database close; whatever hangs, the process is gone
   // by STOP_DEADLINE_MS, within the 10 s a service manager waits. A second Ctrl-C exits at once.
   let stopping = false

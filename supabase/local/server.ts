@@ -64,10 +64,10 @@ export interface HumoBackendOptions {
   /** With seed: a generated catalogue of this many products instead of the demo one (benchmarks). */
   seedProducts?: number
   quiet?: boolean
-  /** Order emails (docs/decisions/021); without an SMTP URL none are sent, queued or promised. */
+  /** Order emails (docs/decisions/021-order-emails-from-a-queue.md); without an SMTP URL none are sent, queued or promised. */
   mail?: HumoMailOptions | null
   /**
-   * The first admin's setup code (HUMO_SETUP_CODE; docs/decisions/025). Without it the code is
+   * The first admin's setup code (HUMO_SETUP_CODE; docs/decisions/025-setup-code-and-invitations.md). Without it the code is
    * kept in the data folder's setup-code file, or made at random when there is no data folder.
    */
   setupCode?: string | null
@@ -80,26 +80,26 @@ export interface HumoBackendOptions {
   unacceptedOrderSweepMs?: number
   /**
    * How often the tables past autovacuum's thresholds are vacuumed and analyzed (maintenance.ts,
-   * decision 048), in ms; default 60 000, 0 never.
+   * docs/decisions/048-maintenance-instead-of-autovacuum.md), in ms; default 60 000, 0 never.
    */
   maintenanceMs?: number
   /**
-   * Backups (backup.ts, docs/decisions/030), with a data folder only: where, how many, and whether
+   * Backups (backup.ts, docs/decisions/030-backups.md), with a data folder only: where, how many, and whether
    * the server takes one a day. Default: HUMO_BACKUP_DIR/HUMO_BACKUP_KEEP's defaults, no daily one.
    */
   backups?: (BackupSettings & { daily: boolean }) | null
   /**
-   * HTTPS (tls-server.ts, docs/decisions/040): the certificate to serve, plain HTTP on the same
+   * HTTPS (tls-server.ts, docs/decisions/040-https-on-the-shops-network.md): the certificate to serve, plain HTTP on the same
    * port redirected to it. Default none: plain HTTP.
    */
   tls?: HumoTls | null
   /**
-   * The log (request-log.ts, docs/decisions/043): one JSON line per request and the server's own
+   * The log (request-log.ts, docs/decisions/043-health-logs-metrics-shutdown.md): one JSON line per request and the server's own
    * errors. Default none: no request lines, errors on the console (tests).
    */
   logger?: Logger | null
   /**
-   * Keep a new device's first pull ready in the catalogue cache (pull-warmer.ts, decision 046).
+   * Keep a new device's first pull ready in the catalogue cache (pull-warmer.ts, docs/decisions/046-first-sync-from-a-warm-cache.md).
    * Default off (tests); `npm start` turns it on. `quietMs`: how long the catalogue must stay
    * unchanged before the warmer reads it again (default 1.5 s).
    */
@@ -151,7 +151,7 @@ export interface HumoBackend {
   pullsWarmed(): Promise<void>
   /**
    * Stops: no new connections, realtime sockets closed, then the database. With drainMs (a
-   * shutdown, docs/decisions/043) the requests under way get that long to finish first; without,
+   * shutdown, docs/decisions/043-health-logs-metrics-shutdown.md) the requests under way get that long to finish first; without,
    * open connections are cut at once (tests).
    */
   close(options?: { drainMs?: number }): Promise<void>
@@ -185,7 +185,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   const log = (message: string) => {
     if (!quiet) console.log(`[humo-backend] ${message}`)
   }
-  /** A failure of the server's own: a JSON line with a logger (decision 043), else the console. */
+  /** A failure of the server's own: a JSON line with a logger (docs/decisions/043-health-logs-metrics-shutdown.md), else the console. */
   const reportError = (what: string, error: unknown) => {
     if (options.logger) options.logger.error({ err: error }, what)
     else console.error(`[humo-backend] ${what}:`, error)
@@ -202,7 +202,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   let storageDir: string
   let tempStorage: string | null = null
   if (dataDir) {
-    // Readable by the server's user only, whatever the umask, an older install's too (decision 052).
+    // Readable by the server's user only, whatever the umask, an older install's too (docs/decisions/052-private-data-folder.md).
     makeShopPrivate(dataDir, backupOptions?.dir ?? null, warn)
     storageDir = join(dataDir, 'storage')
     makePrivateDir(storageDir)
@@ -244,7 +244,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
   let unlistenCatalogue: (() => Promise<void>) | null = null
   let pullWarmer: PullWarmer | null = null
   let mailer: OrderMailer | null = null
-  // The links in auth emails (docs/decisions/024) point here; known once the server listens.
+  // The links in auth emails (docs/decisions/024-proven-addresses.md) point here; known once the server listens.
   let siteUrl = ''
   let sweep: UnacceptedOrderSweep | null = null
   let maintenance: Maintenance | null = null
@@ -436,7 +436,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
           'Content-Type': 'application/json; charset=utf-8',
           'Cache-Control': 'no-cache',
         })
-        // httpsUrl: where a page opened over plain HTTP sends people (index.html; decision 040).
+        // httpsUrl: where a page opened over plain HTTP sends people (index.html; docs/decisions/040-https-on-the-shops-network.md).
         const httpsUrl = /^https:\/\//i.test(options.mail?.publicUrl ?? '')
           ? options.mail?.publicUrl
           : null
@@ -510,7 +510,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
         done()
       })
     })
-    // Pending orders staff never accepted give their stock back (decision 026): now, then each minute.
+    // Pending orders staff never accepted give their stock back (docs/decisions/026-rate-limits-and-unaccepted-orders.md): now, then each minute.
     sweep = startUnacceptedOrderSweep(db, {
       intervalMs: options.unacceptedOrderSweepMs ?? 60_000,
       warn: (message) => {
@@ -521,7 +521,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
       sweep.runOnce().catch((error: unknown) => {
         if (!quiet) console.warn('[humo-backend] cancelling unaccepted orders failed:', error)
       })
-    // PGlite has no autovacuum (decision 048): churned tables vacuumed and analyzed each minute.
+    // PGlite has no autovacuum (docs/decisions/048-maintenance-instead-of-autovacuum.md): churned tables vacuumed and analyzed each minute.
     maintenance = startMaintenance(db, {
       intervalMs: options.maintenanceMs ?? 60_000,
       busy: () => (observer?.inFlight ?? 0) > 0,
@@ -577,7 +577,7 @@ export async function startHumoBackend(options: HumoBackendOptions = {}): Promis
           }),
       })
       mailer = orderMailer
-      // The waitlist's confirmations (decision 059) go through the same mail server.
+      // The waitlist's confirmations (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md) go through the same mail server.
       const waitlistMailer = await startWaitlistMailer({
         db,
         smtpUrl: mail.smtpUrl,

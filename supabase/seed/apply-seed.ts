@@ -57,7 +57,7 @@ export async function applySeed(
   )
   for (const file of files) {
     const target = join(bucketDir, ...file.path.split('/'))
-    // The shop's data folder is its user's only (decision 052).
+    // The shop's data folder is its user's only (docs/decisions/052-private-data-folder.md).
     await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE })
     await writeFile(target, file.contents, { mode: PRIVATE_FILE_MODE })
   }
@@ -144,8 +144,8 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
       throw new Error(`Demo order ${seed.key} was refused: ${JSON.stringify(answer[0]?.result)}`)
     let from = 'pending'
     for (const to of seed.statuses) {
-      // Handing an order over needs the buyer's ID checked (decision 018) and its number entered
-      // (decision 051: kept only as a keyed hash); the demo staff did both.
+      // Handing an order over needs the buyer's ID checked (docs/decisions/018-order-after-checkout.md) and its number entered
+      // (docs/decisions/051-california-taxes-and-daily-limits.md: kept only as a keyed hash); the demo staff did both.
       const handoff = to === 'delivered'
       const { rows: moved } = await tx.query<{ answer: { applied: boolean; message?: string } }>(
         'select public.set_order_status($1, $2, $3, $4, $5) as answer',
@@ -161,7 +161,7 @@ async function placeDemoOrders(tx: Transaction, rows: CatalogueRows): Promise<nu
          created_at = o.created_at - $2::interval,
          tracking_number = $3,
          -- The handoff with its history entry (the last one), so a demo sale counts on the day
-         -- its history says (the tax report, Metrc sales and their reminder, decision 054).
+         -- its history says (the tax report, Metrc sales and their reminder, docs/decisions/054-metrc-sales-export.md).
          handed_off_at = o.handed_off_at
            - $2::interval * (1 - (jsonb_array_length(o.status_history) - 1) / 4.0),
          estimated_delivery = o.estimated_delivery

@@ -119,7 +119,7 @@ describe('the generated catalogue of the benchmarks', () => {
   })
 })
 
-describe('the demo catalogue’s Metrc packages (decision 054)', () => {
+describe('the demo catalogue’s Metrc packages (docs/decisions/054-metrc-sales-export.md)', () => {
   it('gives every cannabis product a package of Metrc’s shape, unique, and merchandise none', () => {
     const { products } = buildCatalogue()
     const cannabis = products.filter((p) => p.is_cannabis)

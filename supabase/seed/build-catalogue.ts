@@ -77,7 +77,7 @@ function descriptionHtml(product: ProductSeed): string {
   return paragraphs + list
 }
 
-/** What the law needs to know of a product (decision 051), as the products table keeps it. */
+/** What the law needs to know of a product (docs/decisions/051-california-taxes-and-daily-limits.md), as the products table keeps it. */
 export interface ProductFacts {
   is_cannabis: boolean
   limit_class: 'flower' | 'concentrate' | null
@@ -483,7 +483,7 @@ export function generateProducts(count: number): ProductSeed[] {
       ...(thc !== undefined
         ? { thc, totalCannabinoids: round2(Math.min(thc * 1.12, 99)), cbd: round2(between(0, 1)) }
         : {}),
-      // A made-up rating and review count were drawn here (decision 056: reviews are real or none).
+      // A made-up rating and review count were drawn here (docs/decisions/056-real-reviews-or-none.md: reviews are real or none).
       ...skip(2),
       featured: random() < 0.08,
       effects,

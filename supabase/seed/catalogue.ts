@@ -1441,7 +1441,7 @@ export interface OrderSeed {
   fulfilment: 'delivery' | 'pickup'
   deliveryMethod: 'standard' | 'express'
   address: { address1: string; address2?: string; city: string; zipCode: string } | null
-  /** Paid at pickup or on delivery: nothing is charged online (decision 019). */
+  /** Paid at pickup or on delivery: nothing is charged online (docs/decisions/019-pay-at-handoff.md). */
   paymentMethod: 'debit' | 'cash'
   trackingNumber?: string
   /** Product names from the catalogue above, with quantities. */
@@ -1565,7 +1565,7 @@ export const orders: OrderSeed[] = [
     address: { address1: '1200 K St', address2: 'Suite 110', city: 'Sacramento', zipCode: '95814' },
     paymentMethod: 'debit',
     // Packaging: a wholesale pound of flower is above the day's limit and is not sold to a
-    // consumer (every order is a consumer's, decision 051).
+    // consumer (every order is a consumer's, docs/decisions/051-california-taxes-and-daily-limits.md).
     items: [
       ['Child-Resistant Mylar Bags (1,000 ct)', 2],
       ['Glass Concentrate Jars (500 ct)', 1],
@@ -1590,7 +1590,7 @@ export const orders: OrderSeed[] = [
 ]
 
 /**
- * The demo's reviews (decision 056): real reviews of the handed-over demo orders' products, left
+ * The demo's reviews (docs/decisions/056-real-reviews-or-none.md): real reviews of the handed-over demo orders' products, left
  * the way a shopper leaves one (submit_product_review with the order's secret), so every rating
  * the demo shows is counted from them. The product's order key and name must match an order above.
  */

@@ -1,4 +1,4 @@
-// The demo catalogue's Metrc packages (issue 32, docs/decisions/054): every cannabis product is
+// The demo catalogue's Metrc packages (issue 32, docs/decisions/054-metrc-sales-export.md): every cannabis product is
 // sold from a package, so the demo's orders can be handed over and reported to Metrc.
 import type { ProductSeed } from './catalogue.ts'
 

@@ -2,7 +2,7 @@
 // answer for an address with an account and for one without, interleaved so drift hits both
 // alike. Sign-in with a wrong password (the issue measured 3–9 ms unknown vs 81–201 ms known),
 // sign-up (new address vs existing), recover. Goal: the medians differ by less than 10 % of
-// the sign-in median (docs/decisions/024). The tests assert equal work by counting bcrypt calls.
+// the sign-in median (docs/decisions/024-proven-addresses.md). The tests assert equal work by counting bcrypt calls.
 // Run: npx tsx tests/bench/auth-timing-bench.ts [--runs 40]
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'

@@ -1,6 +1,6 @@
 // Issue 23's CSV figures, printed (never asserted): how long the back office's main thread is
 // busy with Import Products' largest file (4 MB, 5000 products: the server's limits), with a
-// 100,000-row file it refuses, and with Export Products of 5000 products (docs/decisions/023).
+// 100,000-row file it refuses, and with Export Products of 5000 products (docs/decisions/023-csv-cells.md).
 // In Node; the browser runs the same papaparse and valibot code.
 // Run: npx tsx tests/bench/csv-import-bench.ts [--runs 7]
 import { parseArgs } from 'node:util'
@@ -130,7 +130,7 @@ const figures: Figure[] = [
 ]
 for (const f of figures) console.log(`${f.label}: ${f.value} ${f.unit}`)
 const out = writeBenchFigures('csv-import-bench', {
-  title: 'CSV import and export on the main thread (issue 23, decision 023)',
+  title: 'CSV import and export on the main thread (issue 23, docs/decisions/023-csv-cells.md)',
   figures,
   notes: [
     `Median of ${runs} runs in Node (papaparse and valibot, as in the browser).`,

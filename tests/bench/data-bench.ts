@@ -1,6 +1,6 @@
 // Issue 4's figures, printed (never asserted): in headless Chromium against the embedded backend
 // with 10,000 products — time to pull the catalogue into RxDB from empty, five times over (issue
-// 24: with where that time goes, decision 035; issue 39: each run and its gap, decision 050;
+// 24: with where that time goes, docs/decisions/035-first-sync-breakdown.md; issue 39: each run and its gap, docs/decisions/050-first-sync-without-a-retry-wait.md;
 // ./first-sync.ts); the menu query on the device (median, p95); the same query done SPEC.md's
 // way (REST page of 1,000 with all joins, filtered in memory); and the time from an admin's status
 // change to a second admin device.
@@ -152,7 +152,7 @@ async function main() {
     port: 0,
     quiet: true,
     seed: false,
-    // A benchmark places 20 orders with one email in a minute: no rate limits (decision 026).
+    // A benchmark places 20 orders with one email in a minute: no rate limits (docs/decisions/026-rate-limits-and-unaccepted-orders.md).
     rateLimits: null,
     // As `npm start`: a new device's first pull kept ready in the catalogue cache.
     warmPulls: true,

@@ -1,4 +1,4 @@
-// What durable commits cost (issue 24, docs/decisions/034): place_order over HTTP on a shop in a
+// What durable commits cost (issue 24, docs/decisions/034-durable-commits.md): place_order over HTTP on a shop in a
 // data folder, with commits synced to the disk (the default) and with PGlite's fsync off
 // (HUMO_DURABLE=off), closed loop at 1 and 10 shoppers, rounds alternated so load on the machine
 // falls on both alike. Also the disk's own fsync latency, and how many fsyncs an order makes.

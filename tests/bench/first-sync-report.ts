@@ -1,6 +1,6 @@
 // What tests/bench/data-bench.ts prints and reports of its first syncs: each run with its gap (the
-// last page parsed → "in sync", decision 050), the medians against the goals, and where the time
-// of the first run goes (decision 035).
+// last page parsed → "in sync", docs/decisions/050-first-sync-without-a-retry-wait.md), the medians against the goals, and where the time
+// of the first run goes (docs/decisions/035-first-sync-breakdown.md).
 import { loadavg } from 'node:os'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Figure } from './bench-figures'
@@ -13,10 +13,10 @@ export type SqlFigures = { pages: number; ms: number; perPage: number[] }
 
 export const FIRST_SYNC_NOTES = [
   'First sync: the storefront light client (GET pulls) into an empty RxDB database on Dexie, all catalogue pulls at once, live off; the timer stops when every pull has ended (RxDB: every page written and its checkpoints stored).',
-  "Each run is two first syncs on new devices (browser contexts): right after a catalogue change (the server's cache empty: every page read and compressed as the device asks), then once the catalogue has been quiet and the server's warmer (decision 046) has put the first pull in the cache. Five runs by default (--runs), each printed, so a timing that comes and goes is seen; the goals are on the medians (issue 39). The breakdown is the first run's.",
-  'Gap: from the last page with rows parsed to "in sync", what the device does once it has every row (decision 050).',
+  "Each run is two first syncs on new devices (browser contexts): right after a catalogue change (the server's cache empty: every page read and compressed as the device asks), then once the catalogue has been quiet and the server's warmer (docs/decisions/046-first-sync-from-a-warm-cache.md) has put the first pull in the cache. Five runs by default (--runs), each printed, so a timing that comes and goes is seen; the goals are on the medians (issue 39). The breakdown is the first run's.",
+  'Gap: from the last page with rows parsed to "in sync", what the device does once it has every row (docs/decisions/050-first-sync-without-a-retry-wait.md).',
   'Server: request sent → first byte (Resource Timing), includes the query, the answer and its compression on a cache miss; SQL: pull_products on the same pages straight on the database afterwards.',
-  'Storage: wall time of the RxDB storage calls (Dexie transactions over IndexedDB), summed; IndexedDB put: the synchronous part of IDBObjectStore.put and add (a first pull adds its full pages straight into the Dexie table, decision 046, so they are not among the storage calls). Fetching and writing overlap, so the parts add up to more than the whole.',
+  'Storage: wall time of the RxDB storage calls (Dexie transactions over IndexedDB), summed; IndexedDB put: the synchronous part of IDBObjectStore.put and add (a first pull adds its full pages straight into the Dexie table, docs/decisions/046-first-sync-from-a-warm-cache.md, so they are not among the storage calls). Fetching and writing overlap, so the parts add up to more than the whole.',
 ]
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)

@@ -1,4 +1,4 @@
-// The first syncs of tests/bench/data-bench.ts (issues 4, 24, 39; decisions 035, 046, 050): a
+// The first syncs of tests/bench/data-bench.ts (issues 4, 24, 39; docs/decisions/035-first-sync-breakdown.md, docs/decisions/046-first-sync-from-a-warm-cache.md, docs/decisions/050-first-sync-without-a-retry-wait.md): a
 // new device pulling the whole catalogue into an empty RxDB database in headless Chromium, timed
 // with the CPU it cost, run several times in pairs (right after a catalogue change, then with the
 // first pull warmed in the server's cache), each on a browser context of its own.
@@ -158,9 +158,9 @@ export const gapOf = (pull: PullFigures) => pull.ms - lastPageParsed(pull)
 /**
  * `runs` pairs of first syncs, each on a new browser context (a new device): right after a
  * catalogue change (any commit to a catalogue table notifies: the server's cache is empty, and
- * the warmer, decision 046, waits for the catalogue to be quiet before reading it), then once the
+ * the warmer, docs/decisions/046-first-sync-from-a-warm-cache.md, waits for the catalogue to be quiet before reading it), then once the
  * catalogue has been quiet and the warmer has put the first pull in the server's catalogue cache
- * (decisions 029, 046), the usual case. The first device's page is kept (the menu queries run on
+ * (docs/decisions/029-catalogue-cache.md, docs/decisions/046-first-sync-from-a-warm-cache.md), the usual case. The first device's page is kept (the menu queries run on
  * it); the others' contexts are closed, which drops their databases.
  */
 export async function firstSyncs(

@@ -3,7 +3,7 @@
 // the real supabase-js as an admin, as the back office's Import Products sends them; and how long a
 // plain read waits when it is sent 1 s into a 5,000-row import (a signed-in shopper's page of 50
 // products, which no cache answers), plus the slowest of reads sent every 250 ms during it
-// (docs/decisions/031, 033 and 047), and the same read made anonymously (the shop's own page read,
+// (docs/decisions/031-set-based-import.md, 033 and 047), and the same read made anonymously (the shop's own page read,
 // answered from the catalogue cache, which the import leaves alone until it commits). The reads are
 // sent from worker threads, as from other processes: a reader sharing the server's event loop would
 // also wait for the import's chunks itself. The process' CPU time per import is printed too: it is
@@ -200,11 +200,11 @@ try {
 
   writeBenchFigures('import-bench', {
     title:
-      'Product import, 500 and 5,000 rows, and reads during it (issue 24, decisions 031, 033, 047)',
+      'Product import, 500 and 5,000 rows, and reads during it (issue 24, docs/decisions/031-set-based-import.md, docs/decisions/033-staged-import.md, docs/decisions/047-import-checked-in-the-server-applied-in-steps.md)',
     figures,
     notes: [
       'One admin_import_products call per figure, new products with media, effects and a terpene, fresh in-memory server.',
-      'Reads: a signed-in shopper GET /rest/v1/products?select=id,name,price&limit=50 (not cached) from a worker thread, timed from sending to the whole answer; the same GET made anonymously from another worker (answered from the catalogue cache, decision 047).',
+      'Reads: a signed-in shopper GET /rest/v1/products?select=id,name,price&limit=50 (not cached) from a worker thread, timed from sending to the whole answer; the same GET made anonymously from another worker (answered from the catalogue cache, docs/decisions/047-import-checked-in-the-server-applied-in-steps.md).',
       'Process CPU time: the whole process (server and the bench client) during one import.',
       `1-minute load average when the bench started: ${load} (2-core machine shared with other work).`,
     ],

@@ -22,7 +22,7 @@
 // part runs by default even in a whole `npm run bench`, as the goal is about 10 minutes and a
 // shorter run would not show it; `--memory-minutes 0` skips it (e.g. when iterating).
 //
-// Durable commits (docs/decisions/034) are on as in `npm start`; HUMO_DURABLE=off measures without.
+// Durable commits (docs/decisions/034-durable-commits.md) are on as in `npm start`; HUMO_DURABLE=off measures without.
 // Run: npm run bench -- load [--seconds 7] [--products 500] [--memory-minutes 10]
 //        [--workloads pull,page,order,mixed] [--concurrency 1,10,50,100]
 import { fork, type ChildProcess } from 'node:child_process'
@@ -368,7 +368,7 @@ async function main(): Promise<void> {
           unit: 'ms',
         },
       )
-      // Every fsync the server made, over the orders placed (decision 041: group commit).
+      // Every fsync the server made, over the orders placed (docs/decisions/041-group-commit.md: group commit).
       if (name === 'order' && fsyncsBefore !== null && fsyncsAfter !== null) {
         const perOrder = (fsyncsAfter - fsyncsBefore) / cell.count
         console.log(`  fsyncs per order: ${perOrder.toFixed(2)}`)

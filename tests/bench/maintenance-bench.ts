@@ -1,4 +1,4 @@
-// What the stand-in for autovacuum (supabase/local/ops/maintenance.ts, docs/decisions/048) does under
+// What the stand-in for autovacuum (supabase/local/ops/maintenance.ts, docs/decisions/048-maintenance-instead-of-autovacuum.md) does under
 // a stream of orders: a durable shop of generated products takes place_order over HTTP from 8
 // clients for a while, once with maintenance rounds (every 5 s here, to see several) and once
 // without; then the shop left without them gets its whole backlog done in rounds on a quiet
@@ -145,7 +145,8 @@ try {
   for (const figure of figures)
     console.log(`${figure.label}: ${figure.value?.toFixed(1)} ${figure.unit}`)
   writeBenchFigures('maintenance-bench', {
-    title: 'Database maintenance (stand-in for autovacuum, decision 048)',
+    title:
+      'Database maintenance (stand-in for autovacuum, docs/decisions/048-maintenance-instead-of-autovacuum.md)',
     figures,
     notes: [
       `${products} generated products, place_order over HTTP from ${CLIENTS} clients for ${seconds} s, in the same process`,

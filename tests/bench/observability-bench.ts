@@ -1,6 +1,6 @@
 // What the request log costs per request, how long /healthz and a /metrics scrape
 // take, and how long `npm start`'s server takes from SIGTERM to exit, idle and during a stream of
-// orders (issue 27, decision 043). Prints figures; asserts nothing.
+// orders (issue 27, docs/decisions/043-health-logs-metrics-shutdown.md). Prints figures; asserts nothing.
 //
 //   npm run bench -- observability        (or: npx tsx tests/bench/observability-bench.ts)
 import { spawn } from 'node:child_process'

@@ -4,7 +4,7 @@
 // catalogue syncs into RxDB and its images are warmed), closes that page, turns the network off
 // and opens /menu/flower in a new page. Measured in the page from the start of navigation: the
 // menu on screen: the first frame with the splash gone onto the page's copy kept by the service
-// worker (decision 013; its HTML checked for product cards) or onto the app's own first product
+// worker (docs/decisions/013-starts-from-a-kept-copy.md; its HTML checked for product cards) or onto the app's own first product
 // card, whichever comes first; the app's card itself (what a tap reaches); its picture decoded.
 // Goal: the menu in under 1 s. SPEC.md's start-up splash (a count-up of about 950 ms before any route
 // shows) is timed apart, so the report also says what the start costs beside it; the page is
@@ -173,7 +173,7 @@ async function oneRun(browser: Browser, url: string, images: number): Promise<Ru
       const menuMs = await (
         await page.waitForFunction(
           (card) => {
-            // Seen, not merely laid out: the page renders hidden under the splash (decision 006).
+            // Seen, not merely laid out: the page renders hidden under the splash (docs/decisions/006-splash-from-navigation-start.md).
             if (document.getElementById('boot-splash')) return 0
             const element = document.querySelector(card)
             if (!element?.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
@@ -367,7 +367,7 @@ async function main() {
       notes: [
         'Each run: a fresh profile visits / online (service worker, catalogue synced, images warmed), then opens /menu/flower offline in a new page.',
         'Times from navigation start, in the page; a card counts when it is visible with the splash gone.',
-        `The menu is on screen when the splash is gone onto the copy of the page the service worker kept (decision 013; served in ${served} of ${runs} runs, seen in ${withCopy}: in the others the app's page had taken its place under the splash) or onto the app's first card.`,
+        `The menu is on screen when the splash is gone onto the copy of the page the service worker kept (docs/decisions/013-starts-from-a-kept-copy.md; served in ${served} of ${runs} runs, seen in ${withCopy}: in the others the app's page had taken its place under the splash) or onto the app's first card.`,
         `${runs} runs.`,
       ],
       details: report,

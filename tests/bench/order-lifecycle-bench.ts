@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     dataDir: null,
     staticDir: join(process.cwd(), 'dist'),
     quiet: true,
-    // --alerts orders from one address with one phone: no rate limits (decision 026).
+    // --alerts orders from one address with one phone: no rate limits (docs/decisions/026-rate-limits-and-unaccepted-orders.md).
     rateLimits: null,
   })
   const browser = await chromium.launch({

@@ -1,4 +1,4 @@
-// The shop's product search over 10,000 products (issue 25, decision 038): the demo catalogue
+// The shop's product search over 10,000 products (issue 25, docs/decisions/038-product-search.md): the demo catalogue
 // padded with generated products (supabase/seed/build-catalogue.ts), mapped to device documents
 // as the pull maps them, indexed by src/data/search/product-search.ts. Measures the index build
 // (whole, and its longest slice when built in slices as the app does), a change of one product,
@@ -254,7 +254,7 @@ const figures: Figure[] = [
   { label: 'one product changed: index update', value: ms(updateMs), unit: 'ms', goal: keystroke },
 ]
 writeBenchFigures('search-bench', {
-  title: `Product search over ${products.length.toLocaleString('en-US')} products (issue 25, decision 038)`,
+  title: `Product search over ${products.length.toLocaleString('en-US')} products (issue 25, docs/decisions/038-product-search.md)`,
   figures,
   notes: [
     `MiniSearch index of name, brand, category, type, effects, terpenes, description; ${QUERIES.length} queries typed letter by letter (${KEYSTROKES.length} keystrokes), ${rounds} rounds after one warm-up round.`,

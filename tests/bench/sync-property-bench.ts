@@ -3,7 +3,7 @@
 // `sync property: N schedules, M divergences`, each divergent schedule with the command that
 // replays it (and shrinks it) in the test, and writes its figures (bench-figures.ts).
 //
-// The schedules are shared out between worker processes (decision 044), each with its own world:
+// The schedules are shared out between worker processes (docs/decisions/044-sync-property-bench-in-workers.md), each with its own world:
 // its own embedded server on its own temp folder and its own devices. One fast-check seed for the
 // whole run: schedule i is the i-th value of that seed wherever it runs (a worker asks fast-check
 // for it with `path: "i"`), so `HUMO_SYNC_SEED=<seed> HUMO_SYNC_PATH=<i>` replays it in the test.
@@ -104,7 +104,7 @@ async function main() {
   const schedules = option('schedules', 10_000)
   const seed = option('seed', Date.now() % 2_147_483_647)
   // Each worker's time is part waiting (the network's delays, timers, the server's fsyncs), so a
-  // worker more than the cores keeps them busy (decision 044).
+  // worker more than the cores keeps them busy (docs/decisions/044-sync-property-bench-in-workers.md).
   const workers = Math.max(1, Math.min(option('workers', availableParallelism() + 1), schedules))
   const loadAtStart = loadavg()[0]!
   const started = performance.now()

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { nodeClient, openDashboard } from './helpers/admin'
 
-// Issue 23, finding 3 end to end (docs/decisions/023): what a shopper types reaches Export Orders
+// Issue 23, finding 3 end to end (docs/decisions/023-csv-cells.md): what a shopper types reaches Export Orders
 // as text a spreadsheet does not run, and Import Products shows a hostile file's cells as text.
 
 test.describe.configure({ mode: 'serial' })

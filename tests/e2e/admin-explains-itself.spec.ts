@@ -3,7 +3,7 @@ import { adminClient, openDashboard } from './helpers/admin'
 import { placeShopperOrder } from './helpers/staff-orders'
 import { passAgeGate } from './helpers/storefront'
 
-// Issue 33, "An admin that explains itself" (decision 060): every dashboard figure says what it
+// Issue 33, "An admin that explains itself" (docs/decisions/060-an-admin-that-explains-itself.md): every dashboard figure says what it
 // compares, Analytics has a date range kept in the address, named bars and money with thousands
 // separators, Settings has its own tab, the shortcuts are named for the platform (Ctrl on Linux
 // Chromium), and a description is edited as formatted text and stored sanitized.

@@ -60,7 +60,7 @@ test('an upload the server refuses says why and keeps the form as it was', async
   await expect(page.getByText('Product deleted successfully!')).toBeVisible()
 })
 
-// Storage answers carry a sandboxing policy of their own (docs/decisions/022); the browser's own
+// Storage answers carry a sandboxing policy of their own (docs/decisions/022-media-uploads.md); the browser's own
 // viewer still shows a product's picture and plays its video opened in a tab of their own.
 test("a product's picture and video open in a tab of their own", async ({ page, baseURL }) => {
   const supabase = await nodeClient(baseURL!)

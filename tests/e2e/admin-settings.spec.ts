@@ -123,7 +123,7 @@ test('an admin changes the express fee and slogan; a shopper is charged them wit
   await shop.getByLabel('ZIP Code').fill('94612')
   await shop.getByRole('radio', { name: /Express \$24\.99/ }).check()
 
-  // $22 of gummies and express $24.99, taxed with the rules in force today (decision 051).
+  // $22 of gummies and express $24.99, taxed with the rules in force today (docs/decisions/051-california-taxes-and-daily-limits.md).
   const expected = expectedTotals(await rulesOnServer(admin), { cannabis: 22, deliveryFee: 24.99 })
   const summary = shop.getByRole('complementary', { name: 'Order Summary' })
   await expect(summary).toContainText('$24.99')

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { leaveSettings, nodeClient, openDashboard, settingsPanel } from './helpers/admin'
 
-// Staff join with an invitation (issue 23, docs/decisions/025): an admin creates it in Admin
+// Staff join with an invitation (issue 23, docs/decisions/025-setup-code-and-invitations.md): an admin creates it in Admin
 // Settings and hands over its link; the invited person creates an account from the link and is
 // in. A used or revoked invitation is refused; an unconfirmed email cannot be made an admin.
 test.describe.configure({ mode: 'serial' })

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminClient, leaveSettings, openDashboard, settingsPanel } from './helpers/admin'
 
-// Issue 23, finding 4 (decision 026): the time staff have to accept an order before it is
+// Issue 23, finding 4 (docs/decisions/026-rate-limits-and-unaccepted-orders.md): the time staff have to accept an order before it is
 // cancelled and its stock returns is a shop setting, edited in Admin Settings.
 
 async function openSettings(page: Page) {

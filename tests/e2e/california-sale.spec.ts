@@ -254,7 +254,7 @@ test.describe('the server has the last word on the total', () => {
     await page.goto('/product/watermelon-sea-salt-gummies')
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await expect(page.getByTestId('cart-count')).toHaveText('1')
-    // The server's answer when its rates differ from the device's (place_order, decision 051).
+    // The server's answer when its rates differ from the device's (place_order, docs/decisions/051-california-taxes-and-daily-limits.md).
     const refusal = {
       status: 'refused',
       reasons: [

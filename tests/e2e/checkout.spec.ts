@@ -39,7 +39,7 @@ test('the cart changes quantities and shows the money rules', async ({ page }) =
   await page.goto('/cart')
   await expect(page.getByRole('heading', { name: 'Shopping Cart (1 items)' })).toBeVisible()
   await expect(page.getByRole('button', { name: /Decrease quantity/ })).toBeDisabled()
-  // California's taxes (decision 051): 15% excise on $31.99 (the goods and the delivery fee),
+  // California's taxes (docs/decisions/051-california-taxes-and-daily-limits.md): 15% excise on $31.99 (the goods and the delivery fee),
   // then 9.75% sales tax on $36.79.
   await expectRow(page, 'Subtotal', '$22.00')
   await expectRow(page, 'Delivery fee', '$9.99')
@@ -70,12 +70,12 @@ test('checkout asks for no card: paid by debit card on delivery, the confirmatio
 }) => {
   await addGummies(page)
   await page.goto('/checkout')
-  // Guest checkout is the product (docs/decisions/059): no account buttons that lead nowhere.
+  // Guest checkout is the product (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): no account buttons that lead nowhere.
   await expect(page.getByText('Checking out as a guest.')).toBeVisible()
   await expect(page.getByRole('button', { name: /Login|Create Account/ })).toHaveCount(0)
   await expect(page.getByText(/coming soon/i)).toHaveCount(0)
   await fillContact(page)
-  // Nothing is charged online (docs/decisions/019): no card field anywhere.
+  // Nothing is charged online (docs/decisions/019-pay-at-handoff.md): no card field anywhere.
   await expect(page.getByRole('radio', { name: 'Cash', exact: true })).toBeChecked()
   await expect(page.getByLabel('Card Number')).toHaveCount(0)
   await expect(page.getByLabel('CVV')).toHaveCount(0)

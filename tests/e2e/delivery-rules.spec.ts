@@ -6,7 +6,7 @@ import { openHandoffHoursToday } from './helpers/legal-hours'
 import { moveOnServer, newIdNumber, placeShopperOrder } from './helpers/staff-orders'
 import { passAgeGate } from './helpers/storefront'
 
-// Delivery by the rules (issue 32, docs/decisions/055): a cancel says why and the shopper reads
+// Delivery by the rules (issue 32, docs/decisions/055-delivery-by-the-rules.md): a cancel says why and the shopper reads
 // it; "Out for delivery" names the driver; the driver, offline at the door, shows the receipt,
 // checks the ID and has the customer sign; the board sees it delivered once the phone is back
 // online, and the signed receipt can be opened later.

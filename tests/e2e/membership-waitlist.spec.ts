@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { adminClient, nodeClient, openDashboard } from './helpers/admin'
 import { passAgeGate } from './helpers/storefront'
 
-// Issue 33 (docs/decisions/059): the home page's membership promo is a real waitlist. It says the
+// Issue 33 (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): the home page's membership promo is a real waitlist. It says the
 // membership has not started, refuses without the consent box, and stores the email with the
 // consent's words and time, which the admin lists and exports.
 

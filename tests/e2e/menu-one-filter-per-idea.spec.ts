@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { passAgeGate } from './helpers/storefront'
 
-// Issue 33, "Menus that behave" (docs/decisions/059): a type chosen by chip or in the filters is
+// Issue 33, "Menus that behave" (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): a type chosen by chip or in the filters is
 // one filter, counted once; the price slider spans the menu's real prices; facet counts follow
 // the other filters; on a phone the drawer's apply button stays in reach. On a phone the filters
 // are in a drawer; from 768 px (the tablet) they are in the sidebar.

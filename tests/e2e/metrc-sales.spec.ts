@@ -5,7 +5,7 @@ import { METRC_SALES_COLUMNS } from '../../src/features/admin/metrc/metrc-layout
 import { adminClient, openDashboard } from './helpers/admin'
 import { moveOnServer, placeShopperOrder } from './helpers/staff-orders'
 
-// Issue 32 (docs/decisions/054): "Metrc sales" in the back office. A pickup handed over today is
+// Issue 32 (docs/decisions/054-metrc-sales-export.md): "Metrc sales" in the back office. A pickup handed over today is
 // in the day's CSV, from the package its product is sold from; the dashboard says when a completed
 // day (the demo's deliveries of earlier days) has not been exported, until it is.
 

@@ -5,7 +5,7 @@ import { moveOnServer } from './helpers/staff-orders'
 import { passAgeGate } from './helpers/storefront'
 import { TargetSweep } from './helpers/touch-targets'
 
-// Issue 33 "Only what is real" (decision 056): a review left from a picked-up order's page shows
+// Issue 33 "Only what is real" (docs/decisions/056-real-reviews-or-none.md): a review left from a picked-up order's page shows
 // with its count on the product's card, disappears once staff hide it, and a product with no
 // review shows no rating at all. On a phone and on a tablet, each with a product of its own.
 

@@ -126,7 +126,7 @@ test('a cold start offline after one online visit shows home, the menu with its 
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible()
 })
 
-/** Whether the service worker keeps a copy of the page at `path` (decision 013). */
+/** Whether the service worker keeps a copy of the page at `path` (docs/decisions/013-starts-from-a-kept-copy.md). */
 const keepsCopyOf = (page: Page, path: string) =>
   page.evaluate(async (wanted) => {
     const name = (await caches.keys()).find((n) => n.startsWith('humo-pages-'))
@@ -348,7 +348,7 @@ test('the service worker is registered only once the first catalogue sync is don
   page,
 }) => {
   // Its install downloads the whole precache; begun with the first sync, it slowed the first
-  // visit's rendering (decision 012). The first catalogue pull is held here until released.
+  // visit's rendering (docs/decisions/012-service-worker-after-first-sync.md). The first catalogue pull is held here until released.
   let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/rest/v1/rpc/pull_products*', async (route) => {

@@ -90,7 +90,7 @@ test('an update shows the prompt and a reload keeps the cart', async ({ page, co
       }
     })
     expect(workers).toEqual({ controlled: 'activated', waiting: null })
-    // The first version's copies name its files: the new version drops them (decision 013).
+    // The first version's copies name its files: the new version drops them (docs/decisions/013-starts-from-a-kept-copy.md).
     const after = await pagesCaches()
     expect(after).not.toContain(firstPages)
     expect(after.every((name) => name === 'humo-pages-deployment-2')).toBe(true)

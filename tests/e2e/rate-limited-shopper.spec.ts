@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { passAgeGate } from './helpers/storefront'
 
-// Issue 23, finding 4 (decision 026): when the server answers 429, the shopper reads why and what
+// Issue 23, finding 4 (docs/decisions/026-rate-limits-and-unaccepted-orders.md): when the server answers 429, the shopper reads why and what
 // happens next, and nothing typed is lost: an order stays on the device and is sent by itself
 // after Retry-After (the cart is not given back as for a refusal), a contact message likewise,
 // and Track Order keeps the number and contact typed. The e2e server's limits are raised for the

@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page, type Response } from '@pl
 import { openDashboard } from './helpers/admin'
 import { passAgeGate } from './helpers/storefront'
 
-// Issue 23, finding 6 (decision 028): the app's pages run under a Content-Security-Policy with no
+// Issue 23, finding 6 (docs/decisions/028-content-security-policy.md): the app's pages run under a Content-Security-Policy with no
 // 'unsafe-inline' scripts. The shop, a product, the cart and the admin's sign-in must work under
 // it without a single violation: the splash, the theme and loader scripts (by hash), the app's
 // chunks and dynamic imports, the stylesheet's switch from preload, the service worker, the
@@ -131,7 +131,7 @@ test("pages the service worker answers, its kept copies included, carry the serv
   policyOf(cart)
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
 
-  // A catalogue page's kept copy (decision 013): kept once the catalogue has synced.
+  // A catalogue page's kept copy (docs/decisions/013-starts-from-a-kept-copy.md): kept once the catalogue has synced.
   await expect
     .poll(
       () =>

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { leaveSettings, openDashboard, openSettingsTab } from './helpers/admin'
 import { placeShopperOrder } from './helpers/staff-orders'
 
-// Staff roles (issue 32, docs/decisions/053): the owner invites a budtender and a driver, each
+// Staff roles (issue 32, docs/decisions/053-staff-roles-and-audit-trail.md): the owner invites a budtender and a driver, each
 // with their role; the budtender joins from the link, moves an order on the board and finds
 // settings are not theirs; a driver gets only the deliveries board; the owner's Activity shows
 // the budtender's move.

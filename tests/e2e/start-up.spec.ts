@@ -74,7 +74,7 @@ test('the splash leaves onto the menu with its products, never onto an empty pag
   // The menu was prepared underneath: its cards are there in the first frame without the splash
   // (unless the device was too slow and the splash let go at its limit). Or, when this visit
   // came through the network before the service worker took over, the server's copy of the
-  // menu shows until the app's page is ready (decision 010).
+  // menu shows until the app's page is ready (docs/decisions/010-server-copy-of-catalogue-pages.md).
   if (firstWithout!.copy) {
     expect(firstWithout!.pageHidden).toBe(true)
   } else {

@@ -59,7 +59,7 @@ test('subcategory links use the category query param, and clearing filters bring
   await page.goto('/menu/flower')
   const nav = page.getByRole('navigation', { name: 'Categories', exact: true })
   await nav.getByRole('link', { name: 'Flower', exact: true }).hover()
-  // A menu button's items (decision 037): menuitems that are links to the subcategory.
+  // A menu button's items (docs/decisions/037-keyboard-touch-and-announcements.md): menuitems that are links to the subcategory.
   await nav.getByRole('menuitem', { name: 'Pre-Rolls' }).click()
   await expect(page).toHaveURL(/\/menu\/flower\?category=pre-rolls/)
   await expect(productList(page).getByRole('article').first()).toBeVisible()

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { passAgeGate } from './helpers/storefront'
 
-// Search that finds what shoppers mean (issue 25, decision 038), typed into the shop's search
+// Search that finds what shoppers mean (issue 25, docs/decisions/038-product-search.md), typed into the shop's search
 // boxes over the demo catalogue, on the device and offline.
 
 test.beforeEach(async ({ context }) => passAgeGate(context))

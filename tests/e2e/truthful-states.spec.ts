@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Locator, type Page } from '@pla
 import { adminClient, nodeClient } from './helpers/admin'
 import { passAgeGate } from './helpers/storefront'
 
-// Issue 33, "States that tell the truth" and "A phone-first product page" (decision 058), on a
+// Issue 33, "States that tell the truth" and "A phone-first product page" (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md), on a
 // phone and on a tablet: an order still on the phone is "Waiting to be sent", not "Received",
 // until it reaches the shop; offline, a video-first gallery shows its cached cover; stock is said
 // in words; the phone-ordering hours follow the shop's settings; on a phone the product's name,

@@ -1,5 +1,5 @@
 // Two admin devices change the same order while offline. The first change to reach the server
-// wins; the other device takes the server's state and shows its person a notice (decision 004).
+// wins; the other device takes the server's state and shows its person a notice (docs/decisions/004-order-status-conflicts.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../fixtures/memory-database'
 import {
@@ -28,7 +28,7 @@ beforeAll(async () => {
   backend = await startRulesBackend()
   alex = await createUser(backend, { admin: true, email: 'alex@humo.test' })
   bea = await createUser(backend, { admin: true, email: 'bea@humo.test' })
-  // The driver deliveries go out with, named as the receipt needs (decision 055).
+  // The driver deliveries go out with, named as the receipt needs (docs/decisions/055-delivery-by-the-rules.md).
   driver = await useHandoffDriver(backend)
 })
 afterAll(async () => {

@@ -1,5 +1,5 @@
 // A first pull into an empty device writes its full pages itself, outside RxDB's replication
-// protocol (decision 035), and must keep the sync contract: every product arrives at its server
+// protocol (docs/decisions/035-first-sync-breakdown.md), and must keep the sync contract: every product arrives at its server
 // version, and the replication goes on from there (changes, tombstones, a nudge) as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { filter, firstValueFrom } from 'rxjs'

@@ -1,4 +1,4 @@
-// Issue 39 (decision 050): a first pull written in bulk ends with the checkpoint of where it ended,
+// Issue 39 (docs/decisions/050-first-sync-without-a-retry-wait.md): a first pull written in bulk ends with the checkpoint of where it ended,
 // and neither a slow nor a failed write of that checkpoint keeps the device from "in sync" or sends
 // it to RxDB's retry timer (5 s). Real storage (Dexie over fake-indexeddb), real backend; the
 // faults are made in the storage under the replication's meta instance.

@@ -1,4 +1,4 @@
-// The outboxes and the server's rate limits (issue 23, finding 4; decision 026): a 429 is "come
+// The outboxes and the server's rate limits (issue 23, finding 4; docs/decisions/026-rate-limits-and-unaccepted-orders.md): a 429 is "come
 // back later", never a refusal. The order stays queued (the cart is not restored, nothing is
 // dropped), is not sent again before the Retry-After the server named, and is accepted once the
 // window has passed; a contact message likewise. The server here allows one order and one

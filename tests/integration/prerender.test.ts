@@ -1,4 +1,4 @@
-// The server's copy of the catalogue pages (decision 010): what an anonymous pull brings, read
+// The server's copy of the catalogue pages (docs/decisions/010-server-copy-of-catalogue-pages.md): what an anonymous pull brings, read
 // through the snapshot exactly as the device's RxDB database answers the screens' queries, and
 // rendered by the app's own routes into the shell, kept until the catalogue changes.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'

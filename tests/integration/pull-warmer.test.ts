@@ -1,5 +1,5 @@
 // A new device's first pull, page after page as the app's light client asks for it, is already in
-// the catalogue cache when the device comes (supabase/local/cache/pull-warmer.ts, decision 046), and a
+// the catalogue cache when the device comes (supabase/local/cache/pull-warmer.ts, docs/decisions/046-first-sync-from-a-warm-cache.md), and a
 // catalogue change still reaches it at once, the cache refilled once the catalogue is quiet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRpcClient } from '../../src/data/backend-client'

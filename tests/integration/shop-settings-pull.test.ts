@@ -1,6 +1,6 @@
 // The shop's settings from the server onto a device: pulled into RxDB with the catalogue, live
 // after an admin's save (the catalogue change signal triggers the pull), and the cart's totals
-// then computed with the new fees and tax rates (decision 051).
+// then computed with the new fees and tax rates (docs/decisions/051-california-taxes-and-daily-limits.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { filter, firstValueFrom } from 'rxjs'
 import type { HumoDatabase } from '../../src/data/database'

@@ -1,6 +1,6 @@
 /**
  * The shop's settings as the device holds them: the money rules for the checkout preview, the
- * facts pages show, the opening hours and pickup rules (decision 018) and whether the server
+ * facts pages show, the opening hours and pickup rules (docs/decisions/018-order-after-checkout.md) and whether the server
  * sends order emails. Until the first sync brings `shop_settings`, the built-in defaults
  * (SPEC.md's values in src/lib/money.ts, src/lib/shop.ts and src/lib/shop-hours.ts).
  */
@@ -37,10 +37,10 @@ export type ShopSettings = {
   pickup: PickupRules
   /** The server sends order emails (it has a mail server); only then may a screen promise one. */
   orderEmails: boolean
-  /** Opening hours staff have to accept an order before it is cancelled (decision 026). */
+  /** Opening hours staff have to accept an order before it is cancelled (docs/decisions/026-rate-limits-and-unaccepted-orders.md). */
   unacceptedOrderHours: number
   /**
-   * California's tax rates and daily limits with their dates (decision 051); empty until the
+   * California's tax rates and daily limits with their dates (docs/decisions/051-california-taxes-and-daily-limits.md); empty until the
    * first sync brings them (whoever computes with them falls back on src/lib/compliance-defaults).
    */
   rules: readonly ComplianceRule[]

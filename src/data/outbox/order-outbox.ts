@@ -7,7 +7,7 @@
  *
  * Errors are split as in PowerSync's demo: Postgres classes 22 and 23, 42501 and P0001 mean the
  * server looked at the order and will never take it as it is (fatal: tell the shopper); anything
- * else (no network, a 5xx, a timeout) is retried. A rate limit (429, decision 026) is "come back
+ * else (no network, a 5xx, a timeout) is retried. A rate limit (429, docs/decisions/026-rate-limits-and-unaccepted-orders.md) is "come back
  * later": the order stays queued until the time the server named, never refused.
  */
 import type { TaxLine } from '../../lib/california-tax'
@@ -19,7 +19,7 @@ export const MAX_BACKOFF_MS = 60_000
 
 /**
  * A status history entry as the shopper sees it (never who moved it). `reason` says why, when the
- * server gave one (an order cancelled because the shop never confirmed it, decision 026); it is
+ * server gave one (an order cancelled because the shop never confirmed it, docs/decisions/026-rate-limits-and-unaccepted-orders.md); it is
  * stored in the order document's history without being in its schema, which RxDB allows for
  * nested objects and which spares every device a schema migration.
  */
@@ -27,7 +27,7 @@ export type StatusEntry = { status: string; at: string; idChecked?: boolean; rea
 
 /**
  * The shopper's view of an order, as place_order (accepted), get_orders and track_order answer
- * it (decision 018): the order document without staff details, plus its Realtime topic.
+ * it (docs/decisions/018-order-after-checkout.md): the order document without staff details, plus its Realtime topic.
  */
 export type ShopperOrder = {
   id: string
@@ -39,7 +39,7 @@ export type ShopperOrder = {
   customerKind?: 'adult' | 'medical'
   subtotal: number
   tax: number
-  /** Each tax on its own line (decision 051); null on an order priced before them. */
+  /** Each tax on its own line (docs/decisions/051-california-taxes-and-daily-limits.md); null on an order priced before them. */
   taxLines?: TaxLine[] | null
   salesTaxExempt?: boolean
   shipping: number
@@ -181,7 +181,7 @@ export function placeOrderPayload(order: OrderDoc) {
     items: order.items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
     customerKind: order.customerKind ?? 'adult',
     mmic: order.customerKind === 'medical' && order.mmic ? order.mmic : null,
-    // The total the shopper saw: the server refuses rather than charge another (decision 051).
+    // The total the shopper saw: the server refuses rather than charge another (docs/decisions/051-california-taxes-and-daily-limits.md).
     expectedTotal: order.totalsFrom === 'preview' ? order.totals.total : null,
   }
 }

@@ -15,7 +15,7 @@ const limited = {
   details: 'Retry after 700 seconds',
 }
 
-describe('the outbox and rate limits (decision 026)', () => {
+describe('the outbox and rate limits (docs/decisions/026-rate-limits-and-unaccepted-orders.md)', () => {
   it('treats a 429 as come back later, never as a refusal', () => {
     expect(isRateLimited(limited)).toBe(true)
     expect(isRateLimited({ code: '', message: 'Too Many Requests' }, 429)).toBe(true)

@@ -1,11 +1,11 @@
 /**
- * The admin orders' conflict rule (docs/decisions/004): the first change to reach the server
+ * The admin orders' conflict rule (docs/decisions/004-order-status-conflicts.md): the first change to reach the server
  * wins. When a colleague moved the order first, the server refuses ours and returns its state; the
  * device takes the server's state and records a notice telling this person what happened — so no
  * status change is lost silently. Apart from the replication (admin-orders-replication.ts) because
  * the database needs it when it opens, on every device, and the replication only on the admin's.
  *
- * A move the server refused for its own reason (a handoff without the ID check, decision 018)
+ * A move the server refused for its own reason (a handoff without the ID check, docs/decisions/018-order-after-checkout.md)
  * arrives with the server's words in `refusal`: the notice gives them instead of blaming a
  * colleague. Statuses are named in the order's own words (src/lib/order-status.ts).
  */

@@ -3,8 +3,8 @@
  * status changes made on this device (online or offline) through `set_order_status`, a
  * compare-and-set on the status the device last saw.
  *
- * The conflict rule (docs/decisions/004) is in admin-order-conflicts.ts. A move to `delivered`
- * carries the ID check staff confirmed on this device (`p_id_checked`, decision 018); the server
+ * The conflict rule (docs/decisions/004-order-status-conflicts.md) is in admin-order-conflicts.ts. A move to `delivered`
+ * carries the ID check staff confirmed on this device (`p_id_checked`, docs/decisions/018-order-after-checkout.md); the server
  * refuses a handoff without it (`id_check_required`), which comes back as a conflict whose
  * document carries the server's message in `refusal`.
  */
@@ -148,7 +148,7 @@ export function refusedState(
   return doc
 }
 
-/** The server's refusals of a handoff this device asked for (decision 018, 050). */
+/** The server's refusals of a handoff this device asked for (docs/decisions/018-order-after-checkout.md, docs/decisions/050-first-sync-without-a-retry-wait.md). */
 const HANDOFF_REASONS = new Set([
   'id_check_required',
   'id_number_required',
@@ -305,7 +305,7 @@ export function replicateAdminOrders(
         // state over the move (it takes a pulled state as newer whenever nothing is left to push):
         // the board would show the old column until something else moved. A pull asked for now
         // runs after that one and brings the server's state after the move (the sync property
-        // bench found it, decision 049).
+        // bench found it, docs/decisions/049-patch-cached-pages-with-new-stock.md).
         if (applied) resync$.next('RESYNC')
         return conflicts
       },

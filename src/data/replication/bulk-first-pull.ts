@@ -9,17 +9,17 @@
  *
  * Only for pull-only replications: RxDB stores no meta data for them (`skipStoringPullMeta`),
  * so a document written here is later overwritten by the protocol like any other. With a push
- * (the admin's orders, decision 004) the protocol would take such a document for a local change
+ * (the admin's orders, docs/decisions/004-order-status-conflicts.md) the protocol would take such a document for a local change
  * and ignore the server's versions of it.
  *
- * On RxDB's Dexie storage (the app's) a page goes straight into Dexie's table (decision 046):
+ * On RxDB's Dexie storage (the app's) a page goes straight into Dexie's table (docs/decisions/046-first-sync-from-a-warm-cache.md):
  * the storage's own bulkWrite reads every document first (a thousand IndexedDB gets a page, on
  * a table that cannot hold them) and deep-copies each one, which cost about as much as the
  * writes. Each page is added as soon as it arrives, so its documents are copied into IndexedDB
  * while the page before commits and the next downloads; the storage's change events follow in
  * page order, as the storage would send them, for the screens and the other tabs.
  *
- * The cycle ends here too (decision 050): the tail is read while the last pages are still being
+ * The cycle ends here too (docs/decisions/050-first-sync-without-a-retry-wait.md): the tail is read while the last pages are still being
  * written, its look-behind rows are checked against what the pages wrote (not read back from
  * IndexedDB), what remains is written the storage's way, and the checkpoint is stored in the
  * background, never failing RxDB's checkpoint queue: the app's (live) "in sync" waits for no

@@ -51,7 +51,7 @@ describe('productRowToDoc', () => {
     expect(doc._deleted).toBe(false)
   })
 
-  it("carries the visible reviews' average and count, and none as 0 and 0 (decision 056)", () => {
+  it("carries the visible reviews' average and count, and none as 0 and 0 (docs/decisions/056-real-reviews-or-none.md)", () => {
     expect(productRowToDoc(row)).toMatchObject({ rating: 4.5, reviewCount: 10 })
     expect(productRowToDoc({ ...row, rating: '3.50', review_count: 2 })).toMatchObject({
       rating: 3.5,

@@ -5,7 +5,7 @@
  *
  * Why RPCs rather than table selects: row level security cannot hand a shopper a tombstone of a
  * row that was deactivated, only hide it; the RPCs return such rows as
- * `{id, _modified, _deleted: true}` so the device removes them (docs/decisions/002).
+ * `{id, _modified, _deleted: true}` so the device removes them (docs/decisions/002-pull-products-through-an-rpc.md).
  *
  * Rows committed out of order: `_modified` is stamped when a row is written, not when its
  * transaction commits, so a slow transaction can commit a row *behind* a checkpoint we already
@@ -19,7 +19,7 @@
  * A first pull (no checkpoint) of a pull-only replication whose first page is full, into an empty
  * collection, writes its pages itself, in bulk, while the next one downloads, and ends the cycle
  * itself (./bulk-first-pull.ts, its own chunk, fetched only for a first pull, while the first page
- * downloads; decisions 035, 046, 050).
+ * downloads; docs/decisions/035-first-sync-breakdown.md, docs/decisions/046-first-sync-from-a-warm-cache.md, docs/decisions/050-first-sync-without-a-retry-wait.md).
  */
 import type { RxCollection, WithDeleted } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'

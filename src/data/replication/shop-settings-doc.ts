@@ -1,7 +1,7 @@
 /**
  * The shop settings' wire row (`pull_shop_settings`, `admin_save_shop_settings`'s answer) as the
  * device document: the money rules, the facts, hours and pickup rules (./shop-settings-row.ts's
- * checks) and California's rules with their dates (decision 051). Only the replication and the
+ * checks) and California's rules with their dates (docs/decisions/051-california-taxes-and-daily-limits.md). Only the replication and the
  * admin's save write the document, so this is not part of what every page loads.
  */
 import type { WithDeleted } from 'rxdb'
@@ -59,7 +59,7 @@ export function shopSettingsRowToDoc(row: ShopSettingsRow): WithDeleted<ShopSett
   const d = DEFAULT_MONEY_RULES
   return {
     id: row.id,
-    // The old single rate, still in the schema; nothing computes with it (decision 051).
+    // The old single rate, still in the schema; nothing computes with it (docs/decisions/051-california-taxes-and-daily-limits.md).
     taxRate: Math.min(amount(row.tax_rate, 0), 1),
     standardShipping: amount(row.standard_shipping, d.standardShipping),
     expressDelivery: amount(row.express_delivery, d.expressDelivery),

@@ -29,7 +29,7 @@ export type ShopSettingsRow = WireRow & {
   pickup_slot_minutes?: unknown
   order_emails?: unknown
   unaccepted_order_hours?: unknown
-  /** California's rates and limits with their dates (decision 051). */
+  /** California's rates and limits with their dates (docs/decisions/051-california-taxes-and-daily-limits.md). */
   compliance_rules?: unknown
 }
 

@@ -4,17 +4,17 @@
  * (`set_order_status(id, from, to, id_checked)`), so a colleague's change is never overwritten
  * silently.
  *
- * Version 1 (docs/decisions/018): the pickup window, the ID check staff confirmed with a move to
+ * Version 1 (docs/decisions/018-order-after-checkout.md): the pickup window, the ID check staff confirmed with a move to
  * `delivered` (`idChecked`, pushed as `p_id_checked`), history entries that record that check,
  * and `refusal`, the server's words when it refused this device's move for a reason other than a
  * colleague's (the conflict handler turns them into the notice).
  *
- * Version 2 (issue 31, decision 051): each tax on its own line, adult use or medical, the medical
+ * Version 2 (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md): each tax on its own line, adult use or medical, the medical
  * patient's MMIC (staff only), and what staff enter at a handoff besides the ID check: the ID
  * document's number (`idNumber`, sent once as `p_id_number` and kept by the server only as a
  * keyed hash; the pulled state never carries it) and "MMIC checked" (`mmicChecked`).
  *
- * Version 3 (issue 32, decision 055): the driver an order went out with, why it was cancelled
+ * Version 3 (issue 32, docs/decisions/055-delivery-by-the-rules.md): the driver an order went out with, why it was cancelled
  * (`cancelReason`, also the reason of the history entry), the delivery receipt kept at the
  * handoff and whether the customer signed; and what a move made on this device sends with it:
  * the driver chosen (`driverId`), the signature and the time of a handoff made offline.
@@ -94,7 +94,7 @@ export const adminOrderSchemaLiteral = {
         },
       },
     },
-    /** The driver who took the order out for delivery (staff only; decision 055). */
+    /** The driver who took the order out for delivery (staff only; docs/decisions/055-delivery-by-the-rules.md). */
     driver: {
       type: ['object', 'null'],
       properties: {

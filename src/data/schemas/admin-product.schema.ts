@@ -4,11 +4,11 @@
  * product form edits. Read-only on the device: saves go to the server (`admin_save_product`) and
  * come back through the pull. Dropped on admin sign-out with the other admin collections.
  *
- * Version 1 (issue 31, decision 051): what the law needs to know of the product, as the product
+ * Version 1 (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md): what the law needs to know of the product, as the product
  * form edits it: cannabis or not (the excise applies), the daily limit it counts toward and the
  * grams one unit counts (null: its weight), and its THC and CBD milligrams and servings per package.
  *
- * Version 2 (issue 32, decision 054): the Metrc package the product is sold from now — its UID
+ * Version 2 (issue 32, docs/decisions/054-metrc-sales-export.md): the Metrc package the product is sold from now — its UID
  * and its unit of measure.
  */
 import {

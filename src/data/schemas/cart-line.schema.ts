@@ -3,7 +3,7 @@
  * a snapshot of the product as it was added so the cart renders offline even if the catalogue
  * changes; the server re-prices at checkout.
  *
- * Version 1 (decision 051): the snapshot says whether the product is cannabis and what one unit
+ * Version 1 (docs/decisions/051-california-taxes-and-daily-limits.md): the snapshot says whether the product is cannabis and what one unit
  * counts toward the daily limits, so the cart prices and limits offline as the server will.
  */
 import {

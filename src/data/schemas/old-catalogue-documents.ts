@@ -1,5 +1,5 @@
 /**
- * Documents a device stored before issue 31's fields (decision 051), carried over to today's
+ * Documents a device stored before issue 31's fields (docs/decisions/051-california-taxes-and-daily-limits.md), carried over to today's
  * schemas with what the server's backfill (migration 20261128100100_cannabis_product_facts) gives
  * them: whether a product is cannabis and which daily limit it counts toward, by its category
  * and type, until the next pull brings the shop's own facts. Loaded only when there is such a

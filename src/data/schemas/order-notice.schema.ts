@@ -1,6 +1,6 @@
 /**
  * Notices for the person at this device: a status change of theirs that lost to a colleague's
- * (docs/decisions/004). Local only; shown on the board until dismissed.
+ * (docs/decisions/004-order-status-conflicts.md). Local only; shown on the board until dismissed.
  */
 import {
   toTypedRxJsonSchema,

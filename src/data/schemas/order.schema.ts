@@ -136,7 +136,7 @@ export const orderSchemaLiteral = {
       properties: { start: { type: 'string' }, end: { type: 'string' } },
       required: ['start', 'end'],
     },
-    /** The order's private Realtime topic, 'order:' + SHA-256 of the secret (decision 018). */
+    /** The order's private Realtime topic, 'order:' + SHA-256 of the secret (docs/decisions/018-order-after-checkout.md). */
     channel: { type: ['string', 'null'] },
     /** When the server last confirmed `status` (place_order, get_orders or a live event). */
     statusCheckedAt: { type: ['string', 'null'] },

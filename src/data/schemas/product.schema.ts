@@ -3,11 +3,11 @@
  * category, type, media, effects and terpenes embedded, as the storefront reads it. One document
  * per product; the server pull brings the whole product whenever any part of it changes.
  *
- * Version 1 (issue 31, decision 051): whether the product is cannabis (the excise applies), the
+ * Version 1 (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md): whether the product is cannabis (the excise applies), the
  * daily limit it counts toward with the grams of one unit, and its potency per package in
  * milligrams with its number of servings (edibles, drinks, tinctures, capsules).
  *
- * Version 2 (issue 33, decision 056): `rating` and `reviewCount` are the average and count of the
+ * Version 2 (issue 33, docs/decisions/056-real-reviews-or-none.md): `rating` and `reviewCount` are the average and count of the
  * product's visible reviews, kept by the server (0 and 0: no review, and no rating is shown). What
  * a device stored before was the demo's made-up numbers, so it is cleared until the next pull.
  */

@@ -3,9 +3,9 @@
  * the checkout previews with and the facts the pages show (the shape of src/lib/shop.ts).
  * Read-only on shoppers' devices; staff change them through Admin Settings on the server.
  * Version 1 adds the weekly opening hours, the pickup rules and whether order emails are sent
- * (decision 018). Version 2 adds how many opening hours staff have to accept an order before it
- * is cancelled (decision 026). Version 3 adds California's tax rates and daily limits with the
- * dates they take effect (`complianceRules`, decision 051); `taxRate` is no longer used.
+ * (docs/decisions/018-order-after-checkout.md). Version 2 adds how many opening hours staff have to accept an order before it
+ * is cancelled (docs/decisions/026-rate-limits-and-unaccepted-orders.md). Version 3 adds California's tax rates and daily limits with the
+ * dates they take effect (`complianceRules`, docs/decisions/051-california-taxes-and-daily-limits.md); `taxRate` is no longer used.
  */
 import {
   type MigrationStrategies,

@@ -1,5 +1,5 @@
 /**
- * The device's one product search index (decision 038), shared by the header's type-ahead and the
+ * The device's one product search index (docs/decisions/038-product-search.md), shared by the header's type-ahead and the
  * menus: built from the products RxDB holds (active and not deleted: the pull turns the others
  * into tombstones, which leave the collection) and kept in line as the catalogue changes. Loaded
  * with MiniSearch in its own chunk when a search is first wanted (use-product-search.ts).

@@ -1,5 +1,5 @@
 /**
- * The shop's product search over the products on the device (issue 25, decision 038): a MiniSearch
+ * The shop's product search over the products on the device (issue 25, docs/decisions/038-product-search.md): a MiniSearch
  * full-text index of name, brand, category, type (the strain type for flower), effects, terpenes
  * and description, with prefix and typo tolerance, ranked retail before wholesale, name matches
  * before the rest, then by score. Loaded only when a search is wanted (use-product-search.ts):

@@ -1,5 +1,5 @@
 /**
- * A screen's handle on the device's product search (decision 038). Nothing is loaded until
+ * A screen's handle on the device's product search (docs/decisions/038-product-search.md). Nothing is loaded until
  * `wanted` (the search box focused, a search text in the URL): then the index and MiniSearch come
  * in their own chunk, outside every route's first load. Null until the index is built; a new
  * value whenever the catalogue changed it.

@@ -79,7 +79,7 @@ export async function deleteProduct(supabase: SupabaseClient, row: AdminProductR
 
 /**
  * The extension for what a file's first bytes are. The server reads a file's type from its bytes
- * and refuses a name that disagrees (docs/decisions/022), so a JPEG saved as "photo.png" is named
+ * and refuses a name that disagrees (docs/decisions/022-media-uploads.md), so a JPEG saved as "photo.png" is named
  * .jpg here rather than refused; null for anything else, which keeps its own name and is refused
  * by the server in its own words.
  */

@@ -2,8 +2,8 @@
  * The admin gate's rules (SPEC.md §2 "Admin login gate", §4, §5; DESIGN.md §8): sign-in checks
  * the profile's role and signs anyone else out at once; sign-up works only while the shop has no
  * admin, and only with the setup code the server printed (`claim_first_admin`); later staff join
- * with an invitation code (docs/decisions/025). Any staff role opens Admin, and the role travels
- * with the user to the screens (issue 32, docs/decisions/053). The role is remembered on the
+ * with an invitation code (docs/decisions/025-setup-code-and-invitations.md). Any staff role opens Admin, and the role travels
+ * with the user to the screens (issue 32, docs/decisions/053-staff-roles-and-audit-trail.md). The role is remembered on the
  * device per user id, so staff with an earlier session still get the dashboard offline.
  */
 import type { Session, SupabaseClient } from '@supabase/supabase-js'

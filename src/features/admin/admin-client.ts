@@ -1,7 +1,7 @@
 /**
  * The back office's supabase-js client, with the admin's session (auth, storage, and RPCs and
  * realtime as the signed-in user). Only admin code imports it, so supabase-js's auth and storage
- * clients load with the admin's chunks and never on the storefront (decision 007).
+ * clients load with the admin's chunks and never on the storefront (docs/decisions/007-light-storefront-client.md).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { BackendConfig } from '../../data/backend-config'

@@ -120,7 +120,7 @@ export function productsToCsv(rows: readonly AdminProductRow[]): string {
 
 /**
  * Orders out (the board's copy: never the ID number staff typed at a handoff, which the device
- * holds only until it is sent), each status in the order's own words (docs/decisions/018: a pickup order is never
+ * holds only until it is sent), each status in the order's own words (docs/decisions/018-order-after-checkout.md: a pickup order is never
  * "shipped"), with the stored code beside it for tools. A shopper's own text (a name
  * "=HYPERLINK(…)") is neutralized by toCsv. Money goes out with its two decimals as text; it is
  * never negative (the server checks >= 0), so no figure starts with a formula character.

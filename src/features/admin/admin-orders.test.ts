@@ -55,7 +55,7 @@ const delivery = () =>
   adminOrderRowToDoc(row({ fulfilment: 'delivery', deliveryMethod: 'express', pickupWindow: null }))
 
 describe('the board in each order’s own words', () => {
-  it('names the columns for both paths (decision 018)', () => {
+  it('names the columns for both paths (docs/decisions/018-order-after-checkout.md)', () => {
     expect(BOARD_COLUMNS.map(columnTitle)).toEqual([
       'Pending',
       'Processing',

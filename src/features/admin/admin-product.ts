@@ -45,7 +45,7 @@ export type AdminProductRow = {
   thc_mg: number | null
   cbd_mg: number | null
   servings: number | null
-  /** The Metrc package it is sold from now (decision 054). */
+  /** The Metrc package it is sold from now (docs/decisions/054-metrc-sales-export.md). */
   metrc_package_tag: string | null
   metrc_unit: MetrcUnit | null
   created_at: string
@@ -209,7 +209,7 @@ export type SaveProductPayload = {
   metrc_unit: MetrcUnit | null
 } & ProductFacts
 
-/** What the law needs to know of a product (decision 051), as admin_save_product takes it. */
+/** What the law needs to know of a product (docs/decisions/051-california-taxes-and-daily-limits.md), as admin_save_product takes it. */
 export type ProductFacts = {
   is_cannabis: boolean
   limit_class: 'flower' | 'concentrate' | null

@@ -36,7 +36,7 @@ function numberField(options: { min?: number; max?: number; whole?: boolean } = 
 }
 
 /**
- * The daily limit a product counts toward (4 CCR §15409; decision 051), as the form's select
+ * The daily limit a product counts toward (4 CCR §15409; docs/decisions/051-california-taxes-and-daily-limits.md), as the form's select
  * holds it: options never have an empty value (SPEC.md §5), so "none" stands for no limit.
  */
 export const LIMIT_CLASS_OPTIONS = [

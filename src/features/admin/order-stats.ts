@@ -120,7 +120,7 @@ export function ordersByStatus(orders: readonly StatOrder[]) {
 }
 
 /**
- * Orders per status in their own words (docs/decisions/018), for the sales report: "Ready for
+ * Orders per status in their own words (docs/decisions/018-order-after-checkout.md), for the sales report: "Ready for
  * pickup" and "Out for delivery" are counted apart; statuses with no order are left out.
  */
 export function ordersByStatusWords(

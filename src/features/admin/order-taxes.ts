@@ -1,5 +1,5 @@
 /**
- * An order's taxes by kind for the exports and the sales report (issue 31, docs/decisions/051):
+ * An order's taxes by kind for the exports and the sales report (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md):
  * the local cannabis business tax passed on, the cannabis excise tax and sales tax, each as the
  * order's receipt states it. An order placed before the taxes were itemised has one "Tax" line:
  * it counts as sales tax, as the server's tax report counts it (SPEC.md's 8% was a sales tax).

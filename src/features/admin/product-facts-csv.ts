@@ -1,5 +1,5 @@
 /**
- * A product's facts in Export Products and Import Products (decision 051): whether it is cannabis,
+ * A product's facts in Export Products and Import Products (docs/decisions/051-california-taxes-and-daily-limits.md): whether it is cannabis,
  * the daily limit it counts toward with the grams of one unit, and its THC and CBD milligrams and
  * servings per package. Their columns are optional in an imported file: a file without one (an
  * export from before issue 31) leaves that fact as it is on the products it updates, and new

@@ -4,7 +4,7 @@
  * sent as a fraction; phone numbers are typed as people write them and also sent in E.164 for
  * the tel: and sms: links. The server checks the same rules again and has the last word.
  *
- * The opening hours are data (decision 018): seven days, each closed or open from a time to a
+ * The opening hours are data (docs/decisions/018-order-after-checkout.md): seven days, each closed or open from a time to a
  * time in the shop's time zone; pickup windows are cut from them. The hours lines the contact page
  * shows are derived from them (hoursLines), so the two never disagree.
  */
@@ -55,7 +55,7 @@ export type ShopSettingsForm = {
   openingHours: DayForm[]
   pickupPrepMinutes: string
   pickupSlotMinutes: string
-  /** Opening hours before a pending order nobody accepted is cancelled (decision 026). */
+  /** Opening hours before a pending order nobody accepted is cancelled (docs/decisions/026-rate-limits-and-unaccepted-orders.md). */
   unacceptedOrderHours: string
   standardShipping: string
   expressDelivery: string

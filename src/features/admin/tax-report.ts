@@ -1,10 +1,10 @@
 /**
- * The tax report for the shop's CDTFA returns (issue 31, docs/decisions/051): what the server's
+ * The tax report for the shop's CDTFA returns (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md): what the server's
  * `admin_tax_report(p_from, p_to)` answers for a month or a quarter of the shop's calendar — the
  * sales handed over in the period with their gross receipts, the cannabis excise and sales tax
  * collected, the medical sales exempt from sales tax and the local tax passed on; the returns of
- * the period, deducted when refunded in full (decision 054), and the taxes due after them — and its CSV
- * (through toCsv, decision 023). The figures are the server's sums of what each order was
+ * the period, deducted when refunded in full (docs/decisions/054-metrc-sales-export.md), and the taxes due after them — and its CSV
+ * (through toCsv, docs/decisions/023-csv-cells.md). The figures are the server's sums of what each order was
  * charged, exact to the cent; this file only names, orders and writes them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -27,7 +27,7 @@ export type TaxReport = {
   exemptMedicalOrders: number
   localTax: number
   totalCollected: number
-  /** Returns recorded in the period (decision 054), and the refunds given. */
+  /** Returns recorded in the period (docs/decisions/054-metrc-sales-export.md), and the refunds given. */
   returns: number
   refunds: number
   /** Returned goods refunded in full (CDTFA Regulation 1655(a)), deducted with their taxes. */

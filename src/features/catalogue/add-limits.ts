@@ -1,5 +1,5 @@
 /**
- * 4 CCR §15409's daily limits where the shopper adds (issue 31, decision 051): a product page or
+ * 4 CCR §15409's daily limits where the shopper adds (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md): a product page or
  * card adds only what fits today's limit for the buyer's kind beside what the cart and this
  * device's orders of the day already hold, and says why not with the limit's message (the text
  * place_order refuses with, src/lib/daily-limits.ts). A product whose one unit is above the limit

@@ -1,5 +1,5 @@
 /**
- * Today's daily limit where the shopper adds (decision 051): the limits for the buyer, what this
+ * Today's daily limit where the shopper adds (docs/decisions/051-california-taxes-and-daily-limits.md): the limits for the buyer, what this
  * device's orders of the day hold and the cart, and the checks of add-limits.ts. Loaded when it is
  * first needed (a card's add button pressed, a product page shown), not with the menu: every
  * storefront page counts against the JavaScript budget, and nothing here is needed to show one.

@@ -22,12 +22,12 @@ const inRange = (value: number, min: number | undefined, max: number | undefined
 
 /**
  * What the search text found, as each product's place in the ranking (best first), from the
- * device's search index (decision 038). Null while the index loads: a plain name match stands in.
+ * device's search index (docs/decisions/038-product-search.md). Null while the index loads: a plain name match stands in.
  */
 export type SearchRanking = ReadonlyMap<string, number> | null
 
 /**
- * One filter per idea (docs/decisions/059): a subcategory chip of a menu ("Indica",
+ * One filter per idea (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): a subcategory chip of a menu ("Indica",
  * `?category=indica`, the form SPEC.md §2's links use) is the product type of that name, so it is
  * read as `types` — the drawer's Types list shows it checked and it is counted once. Shop All's
  * views ("Sale Items") stay in `category`. A value no chip names stays as it was and finds

@@ -1,5 +1,5 @@
 /**
- * Potency the way California labels it (issue 31, decision 051): edibles, drinks, tinctures and
+ * Potency the way California labels it (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md): edibles, drinks, tinctures and
  * capsules state milligrams of THC and CBD per package and per serving; flower and concentrates a
  * percentage with one decimal (SPEC.md §9). Which one follows from the product's own fields: a
  * product with milligrams (thcMg or cbdMg) is labelled in milligrams, whatever its category, and

@@ -51,7 +51,7 @@ describe('product media', () => {
   })
 })
 
-describe('stock in words (decision 058)', () => {
+describe('stock in words (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md)', () => {
   const p = (stock: number | null, unlimited = false) => ({ stock, unlimited })
 
   it('says how many are left in the low band, not only by colour', () => {

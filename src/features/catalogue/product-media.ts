@@ -50,7 +50,7 @@ export function stockLevel(product: Pick<ProductDoc, 'stock' | 'unlimited'>): St
 }
 
 /**
- * The card's stock badge in words, never by colour alone (WCAG 1.4.1, decision 058): "In Stock",
+ * The card's stock badge in words, never by colour alone (WCAG 1.4.1, docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md): "In Stock",
  * "Only 3 left" for the low band (1 to 10, the band the colour marks), "Out of Stock".
  */
 export function stockWords(product: Pick<ProductDoc, 'stock' | 'unlimited'>): string {

@@ -1,6 +1,6 @@
 /**
  * A product's visible reviews from the server (get_product_reviews), newest first, in pages: the
- * product page's Reviews tab reads them online (issue 33, decision 056).
+ * product page's Reviews tab reads them online (issue 33, docs/decisions/056-real-reviews-or-none.md).
  */
 import type { RpcClient } from '../../data/backend-client'
 import { parseReviews, reviewErrorText, type Review } from '../../lib/reviews'

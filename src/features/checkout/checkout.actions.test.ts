@@ -120,7 +120,7 @@ describe('checkout actions', () => {
     const order = await placeOrder(db, { draft, lines })
     expect(order.sync).toBe('queued')
     expect(order.cardLast4).toBeNull()
-    // $45.50 of cannabis delivered for $9.99: excise on $55.49, sales tax on $63.81 (decision 051).
+    // $45.50 of cannabis delivered for $9.99: excise on $55.49, sales tax on $63.81 (docs/decisions/051-california-taxes-and-daily-limits.md).
     expect(order.totals).toEqual({
       subtotal: 45.5,
       tax: 14.54,

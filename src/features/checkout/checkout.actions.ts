@@ -183,7 +183,7 @@ export async function restoreCartFromRefusedOrder(
 
 /**
  * Orders placed online in this page's life, whose acceptance the confirmation page announces with
- * SPEC.md's success toast (once, and only once the shop has accepted them: decision 020).
+ * SPEC.md's success toast (once, and only once the shop has accepted them: docs/decisions/020-texts-that-tell-the-truth.md).
  */
 const toAnnounce = new Set<string>()
 

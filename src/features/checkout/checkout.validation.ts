@@ -1,7 +1,7 @@
 /**
  * The guest checkout form (SPEC.md §3 "Checkout form", §5). The browser's native checks run in
  * the form; these schemas guard what is stored and sent. No card is asked for: the order is paid
- * in cash or by debit card at pickup or on delivery (docs/decisions/019).
+ * in cash or by debit card at pickup or on delivery (docs/decisions/019-pay-at-handoff.md).
  */
 import * as v from 'valibot'
 import { DAY, MMIC_NUMBER, mmicFrom, normaliseMmicNumber, type Mmic } from '../../lib/mmic'
@@ -22,7 +22,7 @@ export const draftSchema = v.object({
   paymentMethod: v.picklist(['cash', 'debit']),
   /** The pickup window chosen; checked against today's windows when the page opens. */
   pickupWindow: v.nullable(v.object({ start: v.string(), end: v.string() })),
-  /** "Adult use (21+)" or "Medical patient (18+)" (decision 051). */
+  /** "Adult use (21+)" or "Medical patient (18+)" (docs/decisions/051-california-taxes-and-daily-limits.md). */
   customerKind: v.picklist(['adult', 'medical']),
   /** A medical patient's state card (MMIC), optional; both empty when none is given. */
   mmicNumber: v.string(),

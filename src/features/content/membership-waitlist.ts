@@ -1,5 +1,5 @@
 /**
- * The membership waitlist (issue 33, docs/decisions/059): the membership does not exist yet, so
+ * The membership waitlist (issue 33, docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): the membership does not exist yet, so
  * the home page's promo offers a place on a waitlist. The server (join_membership_waitlist)
  * accepts only this consent text, so what it stores is what the shopper ticked.
  */

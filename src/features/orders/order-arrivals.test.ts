@@ -49,7 +49,7 @@ afterEach(async () => {
   await db.close()
 })
 
-describe('an order waiting on the device (decision 058)', () => {
+describe('an order waiting on the device (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md)', () => {
   it('is not received: the view has when it was saved, and no refusal', () => {
     const view = fromDeviceOrder(order('59f685ea-0000-4000-8000-000000000000', 1))
     expect(view.savedAt).toBe('2026-11-28T20:50:00Z')

@@ -1,6 +1,6 @@
 /**
  * Tells the shopper, wherever they are in the app, when an order that waited on this device
- * reaches the shop: the toast "Order #59F685EA reached the shop" (decision 058). It watches the
+ * reaches the shop: the toast "Order #59F685EA reached the shop" (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md). It watches the
  * query the sync banner counts (the device's queued and sending orders); an order that leaves it
  * accepted has been received. Every tab says so, not only the one that sent it. Only an order
  * that waited (its first send failed: offline, the server away) is announced so; one that went

@@ -1,5 +1,5 @@
 /**
- * Reviews from the shopper's order page (issue 33, decision 056): the order's secret, which only
+ * Reviews from the shopper's order page (issue 33, docs/decisions/056-real-reviews-or-none.md): the order's secret, which only
  * the device that placed it holds, proves the purchase. The server checks the handoff, that the
  * product is in the order and that it is reviewed once; its refusals are shown as it words them.
  * Online only: nothing is queued on the device.

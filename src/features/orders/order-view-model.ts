@@ -32,7 +32,7 @@ export type OrderViewData = {
   createdAt: string | null
   /**
    * When the order was saved on this device, while it waits there to be sent: the shop has not
-   * received it, so no step of the shop's is reached yet (decision 058). Null once sent.
+   * received it, so no step of the shop's is reached yet (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md). Null once sent.
    */
   savedAt: string | null
   /** The shop refused it when it was sent: it was never placed. */

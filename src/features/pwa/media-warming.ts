@@ -2,7 +2,7 @@
  * Background warming: after each catalogue sync on a good connection, the app hands the service
  * worker the catalogue's images (each product's card image and the brand logos) so a menu opened
  * offline later shows its pictures, not only the ones the shopper happened to see; and, when the
- * catalogue changed, has it fetch the server's copies of the catalogue pages again (decision 013).
+ * catalogue changed, has it fetch the server's copies of the catalogue pages again (docs/decisions/013-starts-from-a-kept-copy.md).
  */
 import {
   combineLatest,

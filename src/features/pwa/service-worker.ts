@@ -4,7 +4,7 @@ import type * as Registration from './register-service-worker'
 // The service worker is registered once the page has settled: loaded, its first catalogue sync
 // done, and the main thread idle. Its install downloads and stores the whole precache on a
 // thread of the page's own process; begun at `load`, it ran beside the first sync and the swap
-// from the server's copy and stretched their tasks (see decision 012). workbox-window comes with
+// from the server's copy and stretched their tasks (see docs/decisions/012-service-worker-after-first-sync.md). workbox-window comes with
 // it as a dynamic import instead of with the page's scripts.
 let registration: Promise<typeof Registration> | undefined
 const loadRegistration = () => (registration ??= import('./register-service-worker'))

@@ -3,7 +3,7 @@
 // like GoTrue's; passwords are bcrypt hashes; access tokens are HS256 JWTs with GoTrue's claims,
 // signed with the project secret so PostgREST-style requests (and auth.uid()) accept them.
 //
-// Addresses are proven only by following an emailed link (docs/decisions/024): sign-up and an
+// Addresses are proven only by following an emailed link (docs/decisions/024-proven-addresses.md): sign-up and an
 // email change leave auth.users.email_confirmed_at NULL (the change pending) until /verify is
 // reached with the link's one-time token. Without a mail server nobody can prove an address: the
 // account works for shopping (sign-in is allowed while unconfirmed) but stays unconfirmed, and an

@@ -1,4 +1,4 @@
-// verifyJwt keeps tokens it verified (docs/decisions/045): a kept token is still refused once it
+// verifyJwt keeps tokens it verified (docs/decisions/045-order-path-costs.md): a kept token is still refused once it
 // expires, a wrong signature or another secret is never taken from what was kept, and a caller
 // changing the claims it got does not change what the next caller gets.
 import { SignJWT } from 'jose'

@@ -64,7 +64,7 @@ export class JwtError extends Error {}
 
 /**
  * Tokens already verified, per secret: every shopper's request carries the same anon key, and its
- * HMAC check through WebCrypto cost ~4 % of the server's CPU under load (docs/decisions/045).
+ * HMAC check through WebCrypto cost ~4 % of the server's CPU under load (docs/decisions/045-order-path-costs.md).
  * Only successes are kept; each use checks the expiry again. Bounded: emptied when full.
  */
 const verified = new WeakMap<Uint8Array, Map<string, VerifiedJwt>>()

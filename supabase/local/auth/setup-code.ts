@@ -1,4 +1,4 @@
-// The first admin's setup code (docs/decisions/025): while the shop has no admin, every start makes
+// The first admin's setup code (docs/decisions/025-setup-code-and-invitations.md): while the shop has no admin, every start makes
 // sure a one-time code exists and hands it back for main.ts to print, as Grafana and Jenkins do.
 // The code is HUMO_SETUP_CODE when set (scripted installs), else the one kept in the data folder's
 // setup-code file (mode 0600; made with a new random code on first start). The database keeps only

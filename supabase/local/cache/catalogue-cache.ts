@@ -1,15 +1,15 @@
 // A cache for what anonymous shoppers read of the catalogue: the pulls of their first visit
 // (pull_products, pull_categories, pull_brands, pull_product_types) and REST reads of the
 // catalogue tables. Every visitor asks for the same rows, so an answer is read and compressed once
-// per version of the catalogue, not once per shopper (docs/decisions/029 and 032). Only anonymous
+// per version of the catalogue, not once per shopper (docs/decisions/029-catalogue-cache.md and 032). Only anonymous
 // calls are cached, so an entry holds nothing but what the anon role may read. The version is kept
 // in memory and moved by the NOTIFY that every committed write to a catalogue table sends
 // (migration 20261126130100): Postgres delivers it with the commit's answer, before the writer
 // hears back, so a change reaches the next visitor as fast as without a cache, and a cached answer
 // costs no query at all. A change of nothing but some products' stock (an order) names those
-// products (migration 20261126150000) and touches only the answers that hold them (decision 045):
+// products (migration 20261126150000) and touches only the answers that hold them (docs/decisions/045-order-path-costs.md):
 // with their new stock in the notification (migration 20261127100000), an answer that shows them
-// is patched in place, else dropped (docs/decisions/049). Every other change drops everything.
+// is patched in place, else dropped (docs/decisions/049-patch-cached-pages-with-new-stock.md). Every other change drops everything.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PGlite } from '@electric-sql/pglite'

@@ -1,6 +1,6 @@
 // An order's stock change touches only the cached anonymous answers it can change
-// (docs/decisions/045, migration 20261126150000): the reads that show the ordered product are
-// patched with its new stock (decision 049, migration 20261127100000) or read again; the pulls
+// (docs/decisions/045-order-path-costs.md, migration 20261126150000): the reads that show the ordered product are
+// patched with its new stock (docs/decisions/049-patch-cached-pages-with-new-stock.md, migration 20261127100000) or read again; the pulls
 // ordered by _modified and any read whose filter or order mentions the stock are read again.
 // Every other change still drops everything, and a change still reaches the next visitor at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -123,7 +123,7 @@ describe('an order lowering the stock, with the new stock in its notification', 
     const ids = `id=in.(${ordered.id},${neighbour.id})`
     const pages = [
       `products?select=*&order=id&${ids}`,
-      // Without an order (decision 049: kept and patched, no longer read again).
+      // Without an order (docs/decisions/049-patch-cached-pages-with-new-stock.md: kept and patched, no longer read again).
       `products?select=*&${ids}&limit=5`,
       `products?select=id,name,quantity_available&${ids}&order=name.desc`,
     ]

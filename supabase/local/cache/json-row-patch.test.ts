@@ -1,4 +1,4 @@
-// The row patcher the catalogue cache uses after an order (docs/decisions/049): it rewrites only
+// The row patcher the catalogue cache uses after an order (docs/decisions/049-patch-cached-pages-with-new-stock.md): it rewrites only
 // the named members of the named rows and leaves every other byte as Postgres printed it.
 import { describe, expect, it } from 'vitest'
 import { patchRows } from './json-row-patch.ts'

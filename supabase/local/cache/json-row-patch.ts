@@ -1,6 +1,6 @@
 // Rewrites a few members of some rows in a JSON answer as Postgres printed it (json_agg of rows,
 // or one row), leaving every other byte as it was. The catalogue cache uses it to bring a kept
-// answer up to date after an order moved some products' stock (docs/decisions/049): reading the
+// answer up to date after an order moved some products' stock (docs/decisions/049-patch-cached-pages-with-new-stock.md): reading the
 // page again costs the database ~2 ms, the patch a scan of the text. Parsing and printing the
 // whole answer again would not do: JavaScript prints numbers its own way (12.50 becomes 12.5), so
 // the answer would no longer be what the database gives.

@@ -1,4 +1,4 @@
-// Keeps the first pull of a new device ready in the catalogue cache (docs/decisions/046): when the
+// Keeps the first pull of a new device ready in the catalogue cache (docs/decisions/046-first-sync-from-a-warm-cache.md): when the
 // server starts, and once the catalogue has stayed unchanged for a moment after a change, it asks
 // this server for the pages a new device's light client asks for (pull_products from no checkpoint
 // to the last page, and the first page of the other catalogue pulls), as an anonymous caller with

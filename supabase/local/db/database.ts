@@ -4,13 +4,13 @@
 // supabase/migrations not yet recorded, in file-name order. Applied migrations are recorded in
 // supabase_migrations.schema_migrations, the table the Supabase CLI uses for the same purpose.
 //
-// A database in a folder is durable (docs/decisions/034): PGlite's default start turns fsync off
+// A database in a folder is durable (docs/decisions/034-durable-commits.md): PGlite's default start turns fsync off
 // (-F) and its Emscripten Node filesystem drops fsync and fdatasync, so a commit lived only in the
 // OS's page cache until the kernel wrote it back. Here Postgres starts with fsync on and
 // wal_sync_method=fsync, and the filesystem's fsync is wired to the disk: every commit's WAL is on
 // the disk before the statement returns, so before any answer that reports it. The WAL's fsync at
 // a commit runs on libuv's thread pool, after the statement, shared by every commit made meanwhile
-// (group commit, docs/decisions/041): a synchronous one blocked the event loop 2.5–25 ms an order.
+// (group commit, docs/decisions/041-group-commit.md): a synchronous one blocked the event loop 2.5–25 ms an order.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { closeSync, fsync, fsyncSync, openSync } from 'node:fs'
 import { open, readFile, readdir } from 'node:fs/promises'
@@ -189,7 +189,7 @@ export function onEventLoopWalSyncs(db: PGlite): number | null {
  * PGlite's Node filesystem with fsync wired to the disk. Emscripten calls stream_ops.fsync for
  * fsync() when the filesystem has one; NODEFS has none, so without this every fsync Postgres makes
  * (WAL at commit, data files at a checkpoint, folders after a rename) was a no-op. Its files are
- * private (PrivateNodeFS, decision 052).
+ * private (PrivateNodeFS, docs/decisions/052-private-data-folder.md).
  */
 class DurableNodeFS extends PrivateNodeFS {
   constructor(
@@ -381,7 +381,7 @@ export async function openDatabase(
   dbDir: string | null,
   { durable = durableSetting(process.env) }: { durable?: boolean } = {},
 ): Promise<OpenedDatabase> {
-  // Private whatever the umask (decision 052): the folder, and every file PGlite makes in it.
+  // Private whatever the umask (docs/decisions/052-private-data-folder.md): the folder, and every file PGlite makes in it.
   if (dbDir) makePrivateDir(dbDir)
   const db = !dbDir
     ? await PGlite.create()

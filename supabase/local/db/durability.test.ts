@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Durable commits (docs/decisions/034): a shop in a folder syncs each commit's WAL to the disk
+// Durable commits (docs/decisions/034-durable-commits.md): a shop in a folder syncs each commit's WAL to the disk
 // before the request that made it answers, and a server killed with -9 in the middle of a stream
 // of orders keeps every order it acknowledged.
 import { spawn } from 'node:child_process'

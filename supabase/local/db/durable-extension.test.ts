@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Group commit's write-ahead rule (docs/decisions/041, 045): a table or index growing by a page
+// Group commit's write-ahead rule (docs/decisions/041-group-commit.md, 045): a table or index growing by a page
 // writes zeros, which describe nothing, so it must not sync the WAL of other commits on the event
 // loop (Postgres itself never flushes WAL to extend a file). Any page with content still does.
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Group commit (docs/decisions/041): the WAL's fsync at a commit runs off the event loop, shared
+// Group commit (docs/decisions/041-group-commit.md): the WAL's fsync at a commit runs off the event loop, shared
 // by the commits made meanwhile, and a call resolves only once its commit is on the disk; the
 // realtime queue's cleanup, being transient, does not wait for the disk at all.
 import { randomUUID } from 'node:crypto'

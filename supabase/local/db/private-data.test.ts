@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The shop's data stays private on its own computer (issue 32, docs/decisions/052): the real
+// The shop's data stays private on its own computer (issue 32, docs/decisions/052-private-data-folder.md): the real
 // `npm start` server and `npm run backup`/`restore` under umask 0000 leave no entry of the data
 // folder, its backups or the folder a restore moved aside readable or writable by other accounts
 // (TLS keys, JWT secret, an order, an uploaded picture included); PGlite's own files are private
@@ -200,7 +200,7 @@ it("keeps PGlite's own files private whatever the process umask", async () => {
   expect(openToOthers(join(root, 'open-umask'))).toEqual([])
 }, 120_000)
 
-/** Makes every folder under `dir` 0777 and every file 0666, as an install before decision 052. */
+/** Makes every folder under `dir` 0777 and every file 0666, as an install before docs/decisions/052-private-data-folder.md. */
 async function openUp(dir: string): Promise<void> {
   await chmod(dir, 0o777)
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -1,4 +1,4 @@
-// The shop's data stays readable by the server's user only (docs/decisions/052): the data folder,
+// The shop's data stays readable by the server's user only (docs/decisions/052-private-data-folder.md): the data folder,
 // its backups, the folders a restore moves aside and the TLS keys hold every customer's orders and
 // the JWT secret that signs every key. Layers, because each one alone leaves a gap:
 // - explicit modes (PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, makePrivateDir) where we create things;
@@ -131,7 +131,7 @@ export function makeShopPrivate(
   if (changed)
     warn(
       `${changed} files and folders of the shop's data were readable by other accounts of this ` +
-        'computer; they are now readable by this user only (docs/decisions/052)',
+        'computer; they are now readable by this user only (docs/decisions/052-private-data-folder.md)',
     )
 }
 

@@ -1,5 +1,5 @@
 // `npm start`'s server (main.ts) and HUMO_RATE_LIMITS: "off" starts with a warning on stderr,
-// a mistyped setting stops the start with its reason (decision 026).
+// a mistyped setting stops the start with its reason (docs/decisions/026-rate-limits-and-unaccepted-orders.md).
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

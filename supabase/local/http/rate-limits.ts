@@ -46,7 +46,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   contact_ip: { max: 10, windowSeconds: 3600 },
   contact_device: { max: 3, windowSeconds: 3600 },
   track_order_ip: { max: 60, windowSeconds: 900 },
-  // The membership waitlist (decision 059): as the contact form.
+  // The membership waitlist (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): as the contact form.
   waitlist_ip: { max: 10, windowSeconds: 3600 },
   waitlist_device: { max: 3, windowSeconds: 3600 },
 }

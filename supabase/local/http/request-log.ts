@@ -1,4 +1,4 @@
-// The server's log (issue 27, docs/decisions/043): one JSON line per request on stdout through
+// The server's log (issue 27, docs/decisions/043-health-logs-metrics-shutdown.md): one JSON line per request on stdout through
 // pino (time, method, route, path, status, duration, request id) and the server's own warnings
 // and errors as JSON lines too. Nothing personal goes in: no query-string values (PostgREST
 // filters carry emails and phones), no path segment that looks like an id, a token or an

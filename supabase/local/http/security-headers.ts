@@ -1,4 +1,4 @@
-// Headers every answer of the embedded server carries (issue 23, finding 6; decision 028).
+// Headers every answer of the embedded server carries (issue 23, finding 6; docs/decisions/028-content-security-policy.md).
 // The shop and its admin may not be framed by another site (clickjacking), nothing is
 // content-sniffed into a type the server did not say, the Referer leaks no paths to other
 // origins, and the page asks for no device features it does not use. HSTS only when the request
@@ -95,7 +95,7 @@ export type PagePolicyOptions = {
   backendOrigin?: string | null
 }
 
-/** The policy of the app's pages (decision 028 explains each directive). */
+/** The policy of the app's pages (docs/decisions/028-content-security-policy.md explains each directive). */
 export function pagePolicy({ scriptHashes, host, backendOrigin }: PagePolicyOptions): string {
   const backend = originSources(backendOrigin)
   const [backendHttp = null] = backend

@@ -1,4 +1,4 @@
-// The server's front door when TLS is on (issue 27, docs/decisions/040): one port that speaks
+// The server's front door when TLS is on (issue 27, docs/decisions/040-https-on-the-shops-network.md): one port that speaks
 // HTTPS to browsers and, to a plain-HTTP request on that same port, answers with a redirect to
 // its HTTPS address (the first byte of a connection tells them apart: a TLS handshake starts with
 // 0x16, a request line with a letter). With the local authority (HUMO_TLS=local) it also serves

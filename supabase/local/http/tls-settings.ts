@@ -1,4 +1,4 @@
-// `npm start`'s HTTPS settings (README.md, "Running it in a shop"; docs/decisions/040):
+// `npm start`'s HTTPS settings (README.md, "Running it in a shop"; docs/decisions/040-https-on-the-shops-network.md):
 // HUMO_TLS=local (the shop's own authority, in the data folder), or HUMO_TLS_CERT with
 // HUMO_TLS_KEY (a certificate the owner brings), and what to print about them: the addresses the
 // shop's devices open, and where they get the authority to trust.

@@ -1,4 +1,4 @@
-// HTTPS for the shop's own network (issue 27, docs/decisions/040): with HUMO_TLS=local the server
+// HTTPS for the shop's own network (issue 27, docs/decisions/040-https-on-the-shops-network.md): with HUMO_TLS=local the server
 // keeps a certificate authority of its own in the data folder and a server certificate, signed by
 // it, for the machine's names and addresses; devices trust the authority once (/humo-ca) and then
 // reach the shop over HTTPS at any of those addresses, a secure context where the service worker,
@@ -228,7 +228,7 @@ const readIfThere = (path: string) =>
 
 /**
  * Written whole or not at all (a crash mid-write leaves the old file), readable by us only: the
- * keys, and the certificates too, as every file of the data folder (decision 052); devices get
+ * keys, and the certificates too, as every file of the data folder (docs/decisions/052-private-data-folder.md); devices get
  * the authority's certificate from the server (/humo-ca.crt), never from the file.
  */
 async function writeSecret(path: string, text: string): Promise<void> {

@@ -1,4 +1,4 @@
-// The auth emails of the embedded GoTrue stand-in (issue 23, docs/decisions/024): the link that
+// The auth emails of the embedded GoTrue stand-in (issue 23, docs/decisions/024-proven-addresses.md): the link that
 // proves an address after sign-up or an email change, and the password-reset link. Sent through the same SMTP settings as the order emails
 // (HUMO_SMTP_URL, nodemailer), but not queued: a link is worth minutes, its secret is never
 // stored (only its hash), and the person can ask for another one ("resend"). Sends run in the

@@ -20,7 +20,7 @@ const base: EmailOrder = {
   customerKind: 'adult',
   subtotal: 40,
   tax: 3.2,
-  // An order priced before the taxes were itemised (decision 051): one "Tax" line.
+  // An order priced before the taxes were itemised (docs/decisions/051-california-taxes-and-daily-limits.md): one "Tax" line.
   taxLines: null,
   shipping: 0,
   discount: 0,

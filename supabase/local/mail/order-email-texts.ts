@@ -35,7 +35,7 @@ export type EmailOrder = {
   customer: { email: string; firstName: string; lastName: string }
   shippingAddress: EmailAddress | null
   paymentMethod: string
-  /** 'medical': a patient 18+ with a physician's recommendation (decision 051). */
+  /** 'medical': a patient 18+ with a physician's recommendation (docs/decisions/051-california-taxes-and-daily-limits.md). */
   customerKind: 'adult' | 'medical'
   subtotal: number
   tax: number
@@ -119,7 +119,7 @@ function idToBring(order: EmailOrder): string {
 function payment(order: EmailOrder): Block {
   return {
     heading: 'Payment',
-    // Nothing is charged online (docs/decisions/019): say what will be paid, when and where.
+    // Nothing is charged online (docs/decisions/019-pay-at-handoff.md): say what will be paid, when and where.
     lines: [
       `${paymentLabel(order.paymentMethod, order.fulfilment)}: ${formatMoney(order.total)}, paid when you ${
         order.fulfilment === 'pickup' ? 'collect your order' : 'receive your order'

@@ -184,7 +184,7 @@ describe('with an SMTP server configured', () => {
     expect(text).toContain('2 × Mango Gummies — $25.00')
     expect(text).toContain('Subtotal: $25.00')
     expect(text).toContain('Delivery: $9.99')
-    // California's taxes line by line (decision 051): excise on 25 + 9.99, sales tax on all.
+    // California's taxes line by line (docs/decisions/051-california-taxes-and-daily-limits.md): excise on 25 + 9.99, sales tax on all.
     expect(text).toContain('Cannabis excise tax (15%): $5.25')
     expect(text).toContain('Sales tax (9.75%): $3.92')
     expect(text).not.toContain('Tax: ')

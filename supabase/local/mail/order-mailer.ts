@@ -1,4 +1,4 @@
-// The order emails' sender (issue 22, DESIGN.md §10, docs/decisions/021): drains
+// The order emails' sender (issue 22, DESIGN.md §10, docs/decisions/021-order-emails-from-a-queue.md): drains
 // private.order_emails, which triggers on public.orders fill in the transaction of the change
 // they announce, and sends each email through SMTP with nodemailer. It wakes on the queue's
 // NOTIFY and also polls, so an email queued while it was busy or stopped still goes out. A send

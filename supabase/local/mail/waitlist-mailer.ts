@@ -1,4 +1,4 @@
-// The membership waitlist's confirmation email (issue 33, docs/decisions/059): drains
+// The membership waitlist's confirmation email (issue 33, docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): drains
 // private.waitlist_emails, which join_membership_waitlist fills in the transaction of the join
 // (only when the shop sends email), the way order-mailer.ts drains the order emails: woken by the
 // queue's NOTIFY and by a poll, each row leased before its send and marked after, a failed send

@@ -75,7 +75,7 @@ async function restore(file: string | undefined): Promise<void> {
   console.log(`Restored ${dataDir} from ${file} (${describe(manifest)})`)
 }
 
-// Backups and restored folders are their user's only, whatever the shell's umask (decision 052).
+// Backups and restored folders are their user's only, whatever the shell's umask (docs/decisions/052-private-data-folder.md).
 keepNewFilesPrivate()
 const [command, arg] = process.argv.slice(2)
 const run = command === 'backup' ? backup() : command === 'restore' ? restore(arg) : null

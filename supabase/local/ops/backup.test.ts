@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Backups (docs/decisions/030): a round trip (orders and a media object, backup, the data folder
+// Backups (docs/decisions/030-backups.md): a round trip (orders and a media object, backup, the data folder
 // removed, restore, everything back), a restore over an existing folder that moves it aside, and
 // the refusal of files that are not whole Humo backups: a random tarball, a tampered backup, a
 // truncated one, and one whose manifest names another format; the refusal of a backup made by a

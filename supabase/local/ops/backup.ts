@@ -1,4 +1,4 @@
-// Backups of a shop's data folder (docs/decisions/030): one gzipped tar holding a manifest
+// Backups of a shop's data folder (docs/decisions/030-backups.md): one gzipped tar holding a manifest
 // (humo-backup.json: format, version, time, app version, migrations, counts and the sha256 of
 // every other entry), PGlite's own dump of the database (taken by the running instance under its
 // query lock, so it is consistent), the media in storage/, the JWT secret and the setup code.
@@ -388,7 +388,7 @@ export async function restoreBackup(
     await mkdir(join(staging, 'storage'), { recursive: true, mode: PRIVATE_DIR_MODE })
     // PGlite unpacks its own dump into the new folder; opening it also proves the dump is sound,
     // and its migrations are the truth about the schema (the manifest only repeats them). Its
-    // files are private (decision 052), whatever modes the dump gives them.
+    // files are private (docs/decisions/052-private-data-folder.md), whatever modes the dump gives them.
     const db = await PGlite.create({
       fs: new PrivateNodeFS(join(staging, 'db')),
       loadDataDir: extracted.database,
@@ -406,7 +406,7 @@ export async function restoreBackup(
       await db.close()
     }
     // The folder moved aside keeps its modes: an older install's 0666 files are made private
-    // first (decision 052); the new one is checked too. Before the fsync, which takes the modes.
+    // first (docs/decisions/052-private-data-folder.md); the new one is checked too. Before the fsync, which takes the modes.
     makeTreePrivate(staging)
     makeTreePrivate(target)
     // PGlite unpacked the dump without a single fsync: the restored shop must survive a power cut.

@@ -1,4 +1,4 @@
-// /healthz and /readyz (issue 27, docs/decisions/043), for a service manager, a load balancer or
+// /healthz and /readyz (issue 27, docs/decisions/043-health-logs-metrics-shutdown.md), for a service manager, a load balancer or
 // a person with curl. /healthz: the database answers a trivial query within HEALTH_TIMEOUT_MS
 // (PGlite has one connection: a query stuck behind a long transaction is an unhealthy server).
 // /readyz: the start finished (migrations applied, the seed in, the server listening) and the

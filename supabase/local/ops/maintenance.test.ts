@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The stand-in for autovacuum (maintenance.ts, docs/decisions/048): after a stream of orders the
+// The stand-in for autovacuum (maintenance.ts, docs/decisions/048-maintenance-instead-of-autovacuum.md): after a stream of orders the
 // churned tables get vacuumed and analyzed (PGlite's single-user Postgres never does it), and a
 // round leaves quiet tables alone.
 import { afterEach, expect, it } from 'vitest'

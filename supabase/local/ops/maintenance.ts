@@ -1,4 +1,4 @@
-// The embedded server's stand-in for autovacuum (docs/decisions/048). PGlite runs Postgres in
+// The embedded server's stand-in for autovacuum (docs/decisions/048-maintenance-instead-of-autovacuum.md). PGlite runs Postgres in
 // single-user mode: no autovacuum launcher, so no table was ever vacuumed or analyzed. The tables
 // a shop churns (the realtime change queue, realtime.messages, catalogue_changes, products and
 // orders updated by every order, sessions, import staging) kept their dead rows for good, their
@@ -60,7 +60,7 @@ export interface MaintenanceOptions {
   maxStepsPerRound?: number
   /**
    * ANALYZE's statistics target (rows sampled: 300 × it). Default 30: a 100,000-row table took
-   * 180–260 ms to analyze at Postgres' default of 100, 36 ms at 30 (decision 048).
+   * 180–260 ms to analyze at Postgres' default of 100, 36 ms at 30 (docs/decisions/048-maintenance-instead-of-autovacuum.md).
    */
   statisticsTarget?: number
   /** Whether the shop is serving requests now: a round is then put off, at most maxSkips times. */
@@ -107,7 +107,7 @@ async function dueTables(db: PGlite, t: MaintenanceThresholds): Promise<DueTable
 /**
  * VACUUM does not truncate a file's empty tail: that truncation is not a write the durable
  * filesystem sees, so it could reach the disk before the WAL that records it (group commit defers
- * that fsync, decision 041), and a crash then would leave WAL pointing past the end of the file.
+ * that fsync, docs/decisions/041-group-commit.md), and a crash then would leave WAL pointing past the end of the file.
  * Freed space is reused instead: a churned table stops growing, it does not shrink.
  */
 const vacuumStatement = (table: string) => `vacuum (truncate false) ${table}`

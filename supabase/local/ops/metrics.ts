@@ -1,4 +1,4 @@
-// Prometheus metrics at /metrics (issue 27, docs/decisions/043), with prom-client: requests and
+// Prometheus metrics at /metrics (issue 27, docs/decisions/043-health-logs-metrics-shutdown.md), with prom-client: requests and
 // their latency by route template (a bounded set, request-log.ts's routeOf), how many database
 // calls wait for PGlite's single connection, open realtime sockets, order emails waiting to be
 // sent, and Node's process metrics. One registry per server, so tests can run several. Answered

@@ -13,7 +13,7 @@ import { keepNewFilesPrivate, makeShopPrivate } from '../db/private-files.ts'
 const repo = fileURLToPath(new URL('../../..', import.meta.url))
 
 async function main(): Promise<void> {
-  // The data folder is its user's only, whatever the shell's umask (decision 052).
+  // The data folder is its user's only, whatever the shell's umask (docs/decisions/052-private-data-folder.md).
   keepNewFilesPrivate()
   const { values } = parseArgs({
     options: {

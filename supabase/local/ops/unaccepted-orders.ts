@@ -1,4 +1,4 @@
-// The embedded server's stand-in for pg_cron (decision 026): every minute it asks the database to
+// The embedded server's stand-in for pg_cron (docs/decisions/026-rate-limits-and-unaccepted-orders.md): every minute it asks the database to
 // cancel the pending orders staff never accepted within the shop's allowance of opening hours
 // (public.cancel_unaccepted_orders, 20261126100100_auto_cancel_unaccepted_orders.sql), so an
 // unpaid order cannot hold stock forever. Hosted Supabase schedules the same function with

@@ -63,7 +63,7 @@ export async function broadcastsAfter(db: PGlite, after: number): Promise<Stored
 export async function pruneBroadcasts(db: PGlite): Promise<void> {
   try {
     await db.query(
-      // Delivered messages are transient: this commit need not wait for the disk (decision 041).
+      // Delivered messages are transient: this commit need not wait for the disk (docs/decisions/041-group-commit.md).
       `delete from realtime.messages where inserted_at < now() - make_interval(mins => $1)
           and (select set_config('synchronous_commit', 'off', true)) is not null`,
       [KEEP_MINUTES],

@@ -135,7 +135,7 @@ export interface CapturedChange {
 /**
  * Takes every queued change, oldest first. Its commit does not wait for the disk: the queue is
  * transient (a crash loses the sockets it was for), and a synced commit here was a second fsync
- * per order, blocking the event loop (docs/decisions/041). The set_config in the statement makes
+ * per order, blocking the event loop (docs/decisions/041-group-commit.md). The set_config in the statement makes
  * it one round trip; synchronous_commit is read at commit, so it applies to this transaction.
  */
 /**

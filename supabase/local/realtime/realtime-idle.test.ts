@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Realtime with no socket connected (docs/decisions/045): stored broadcasts and captured changes
+// Realtime with no socket connected (docs/decisions/045-order-path-costs.md): stored broadcasts and captured changes
 // are not read back for nobody (the change queue is emptied at most once a second), and a socket
 // that connects afterwards is sent only what was sent after it joined, never what was stored or
 // queued while no one listened.

@@ -1,5 +1,5 @@
 // The request's role and settings go to Postgres as dollar-quoted text in one statement
-// (request-context.ts, decision 049): whatever a caller puts in a header or a path must arrive as
+// (request-context.ts, docs/decisions/049-patch-cached-pages-with-new-stock.md): whatever a caller puts in a header or a path must arrive as
 // the same text, never end the quoting early or run as SQL.
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, expect, it } from 'vitest'

@@ -69,7 +69,7 @@ function sqlText(value: string): string {
  *
  * The role and settings go in one simple-protocol statement: a statement with parameters costs
  * PGlite six calls into Postgres (parse, describe, bind, describe, execute, sync), and every
- * request paid them before its own SQL (docs/decisions/049).
+ * request paid them before its own SQL (docs/decisions/049-patch-cached-pages-with-new-stock.md).
  */
 export async function withRequestRole<T>(
   db: PGlite,

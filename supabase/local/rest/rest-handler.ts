@@ -135,7 +135,7 @@ async function inClientSlot<T>(
   await acquireSlot(address)
   slotOf.set(req, address)
   try {
-    // The wait for a commit's fsync (group commit, decision 041) holds nothing of the database:
+    // The wait for a commit's fsync (group commit, docs/decisions/041-group-commit.md) holds nothing of the database:
     // the client's other requests run meanwhile, and their commits join the same fsync.
     return await durableWaitPlace.run((wait) => awayForTheDisk(req, wait), work)
   } finally {
@@ -277,7 +277,7 @@ function embedsProducts(items: SelectItem[]): boolean {
  * mentions a stock column (a change of stock then moves no row into, out of or within the
  * answer's order). Null (any stock change drops it) otherwise.
  *
- * A page without an order (or with ties in it) is kept too (decision 049, which relaxed 045):
+ * A page without an order (or with ties in it) is kept too (docs/decisions/049-patch-cached-pages-with-new-stock.md, which relaxed 045):
  * Postgres may return its rows in another order after an update moved one, but any order is the
  * answer to such a read, and the kept one shows what is there now.
  */
@@ -498,7 +498,7 @@ export const MAX_TEXT_ARGUMENT = 4096
 /**
  * The text arguments that are longer by nature, with their own limit: a customer's signature on
  * a delivery receipt (set_order_status's p_signature, a PNG data URL the function itself caps at
- * 200,000 characters; decision 055).
+ * 200,000 characters; docs/decisions/055-delivery-by-the-rules.md).
  */
 export const LONG_TEXT_ARGUMENTS: Readonly<Record<string, number>> = { p_signature: 200_000 }
 

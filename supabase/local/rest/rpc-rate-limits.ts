@@ -1,5 +1,5 @@
 // Rate limits on the shopper's public functions (issue 23, finding 4): place_order,
-// submit_contact_message, track_order and join_membership_waitlist (decision 059), per
+// submit_contact_message, track_order and join_membership_waitlist (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md), per
 // connection (the socket's address) and per account or device. Anonymous shoppers have no
 // session and the app sends no device id, so a device is named by what the order or message
 // itself carries: its email and its phone (digits only), plus the user's id when signed in. Checked in Node before the call reaches the single-connection

@@ -1,5 +1,5 @@
 // Import Products over /rest/v1/rpc/admin_import_products without holding the shop
-// (docs/decisions/033). PGlite has one connection and runs transactions one at a time, first come
+// (docs/decisions/033-staged-import.md). PGlite has one connection and runs transactions one at a time, first come
 // first served, so one 5,000-row import in one transaction made every other request wait seconds.
 // Here the call is run as the migration's three steps, each in a transaction of its own as the
 // caller: open an import, check and stage the rows in chunks, apply them in one short set-based
@@ -11,7 +11,7 @@
 // not even be read until the import ended. Each chunk therefore waits for the event loop first,
 // and a request that arrives during an import queues behind a chunk or two, not the import.
 //
-// Most of staging's cost was SQL reading every value of every row out of JSON (decision 047): the
+// Most of staging's cost was SQL reading every value of every row out of JSON (docs/decisions/047-import-checked-in-the-server-applied-in-steps.md): the
 // checks that depend on a row alone (types, bounds, lists) are made here instead, in the same terms
 // as the migration's product_import_stage_plain_rows, and a row that passes goes to the database as
 // a typed record with its lists normalised and every id made; the database checks the rest (the
@@ -23,7 +23,7 @@ import { withRequestRole, type RequestAuth, type RequestMeta } from '../request/
 
 /**
  * Rows checked per transaction: a request sent meanwhile waits at most about this many. 200 rather
- * than 100 since rows are checked in JavaScript first (decision 047): a chunk's fixed cost is then
+ * than 100 since rows are checked in JavaScript first (docs/decisions/047-import-checked-in-the-server-applied-in-steps.md): a chunk's fixed cost is then
  * a good part of it, and 200 rows cost about 20 % less CPU than twice 100 (~25 ms at load 12).
  */
 export const IMPORT_CHUNK_ROWS = 200
@@ -72,7 +72,7 @@ export async function runChunkedImport(
   chunkRows = IMPORT_CHUNK_ROWS,
 ): Promise<string> {
   const write = { ...meta, readOnly: false }
-  // The Metrc package (decision 054) is written after the apply, in its transaction
+  // The Metrc package (docs/decisions/054-metrc-sales-export.md) is written after the apply, in its transaction
   // (product_import_metrc_packages); the staging takes the rows without it.
   const given = rows
   rows = rows.map((row) => {
@@ -102,7 +102,7 @@ export async function runChunkedImport(
       })
     }
     await nextTurn()
-    // One transaction, written in steps (decision 047): between them the event loop turns, so
+    // One transaction, written in steps (docs/decisions/047-import-checked-in-the-server-applied-in-steps.md): between them the event loop turns, so
     // answers that need no database (the catalogue cache, which this import does not empty until
     // it commits) go out while it writes. Everything else waits for the commit, as before.
     return await db.transaction(async (tx) => {

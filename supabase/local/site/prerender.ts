@@ -1,5 +1,5 @@
 // Sends the storefront's catalogue pages (/, the menus, product pages) with the page already drawn
-// (decision 010). A first visit through the network otherwise shows only the splash until the
+// (docs/decisions/010-server-copy-of-catalogue-pages.md). A first visit through the network otherwise shows only the splash until the
 // app's scripts and the catalogue have both arrived; with this, the page itself is painted from
 // the HTML. The app still renders its own page and takes the copy away when it has its content.
 // The copy is rendered by the app's own route components (dist/.server/entry-server.mjs, built by

@@ -411,13 +411,13 @@ async function upload(
     if (error instanceof StorageError) throw error
     throw fromFileSystem(error) ?? fromDatabase(error)
   }
-  // The row's commit is on the disk (decision 034); the rename must be too before the answer, or a
+  // The row's commit is on the disk (docs/decisions/034-durable-commits.md); the rename must be too before the answer, or a
   // power cut could leave a durable row whose bytes are gone.
   await syncDirectory(dirname(target))
   send(res, 200, { Id: id, Key: `${bucketId}/${objectName}` })
 }
 
-/** Writes a file, its user's only (decision 052), and waits for its bytes to reach the disk. */
+/** Writes a file, its user's only (docs/decisions/052-private-data-folder.md), and waits for its bytes to reach the disk. */
 async function writeSynced(path: string, bytes: Uint8Array): Promise<void> {
   const handle = await open(path, 'w', PRIVATE_FILE_MODE)
   try {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// An uploaded file is on the disk before the upload is answered (decision 034): its bytes are
+// An uploaded file is on the disk before the upload is answered (docs/decisions/034-durable-commits.md): its bytes are
 // synced before the row's commit, and the folder it is renamed into is synced after, so a power
 // cut cannot leave a durable storage.objects row whose file is missing. The test watches the
 // fsyncs the server makes through node:fs/promises (the filesystem, not the code under test).

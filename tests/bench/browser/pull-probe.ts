@@ -1,9 +1,9 @@
-// Where a first sync's time goes, for tests/bench/data-bench.ts (decision 035): each pull
+// Where a first sync's time goes, for tests/bench/data-bench.ts (docs/decisions/035-first-sync-breakdown.md): each pull
 // request's server time (request sent → first byte, from Resource Timing) and transfer (first →
 // last byte), the JSON parse of its answer, the storage calls RxDB makes (Dexie over IndexedDB,
 // by collection and method), the synchronous part of IndexedDB's put (the structured clone of each
 // document) and the main thread's long tasks; and a trace of it all in time, with every IndexedDB
-// transaction from its creation to its completion (decision 050). Bench-only: it patches fetch,
+// transaction from its creation to its completion (docs/decisions/050-first-sync-without-a-retry-wait.md). Bench-only: it patches fetch,
 // JSON.parse and IDBObjectStore.put and add while a pull runs, IDBDatabase.transaction once the
 // page loads (recording only during a pull), and wraps the storage the bench's database is made
 // with.
@@ -232,7 +232,7 @@ export function startPullProbe(origin: number): Probe {
       breakdown.idbPuts++
     }
   }
-  // Dexie's bulkAdd (the first pull's own writes, decision 046) adds rather than puts.
+  // Dexie's bulkAdd (the first pull's own writes, docs/decisions/046-first-sync-from-a-warm-cache.md) adds rather than puts.
   IDBObjectStore.prototype.add = function (
     this: IDBObjectStore,
     ...args: Parameters<IDBObjectStore['add']>

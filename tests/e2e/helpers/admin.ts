@@ -27,7 +27,7 @@ export async function adminClient(baseURL: string): Promise<SupabaseClient> {
   if (signIn.error) {
     const signUp = await supabase.auth.signUp(ADMIN)
     if (signUp.error) throw signUp.error
-    // Sign-up answers no session (docs/decisions/024): sign in next.
+    // Sign-up answers no session (docs/decisions/024-proven-addresses.md): sign in next.
     const signedIn = await supabase.auth.signInWithPassword(ADMIN)
     if (signedIn.error) throw signedIn.error
     const claimed = await supabase.rpc('claim_first_admin', { p_setup_code: E2E_SETUP_CODE })

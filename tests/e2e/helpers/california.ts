@@ -47,7 +47,7 @@ export async function createProduct(
       category_id: category.data.id,
       weight_grams: kind === 'flower' ? 3.5 : null,
       media: [{ media_url: 'seed/flower-1.png' }],
-      // The Metrc package it is sold from (decision 054): without one it cannot be handed over.
+      // The Metrc package it is sold from (docs/decisions/054-metrc-sales-export.md): without one it cannot be handed over.
       metrc_package_tag: testPackageTag(),
       metrc_unit: 'Each',
     },

@@ -18,7 +18,7 @@ type RuleRow = {
   source: string | null
 }
 
-/** The shop's tax rates and daily limits as the server holds them (decision 051). */
+/** The shop's tax rates and daily limits as the server holds them (docs/decisions/051-california-taxes-and-daily-limits.md). */
 export async function rulesOnServer(admin: SupabaseClient): Promise<ComplianceRule[]> {
   const { data, error } = await admin.from('compliance_rules').select('*').returns<RuleRow[]>()
   if (error) throw error

@@ -12,7 +12,7 @@ export type DriverAccount = {
 }
 
 /**
- * A staff member with the Driver role (issue 32, decision 055), as an owner invites one and they
+ * A staff member with the Driver role (issue 32, docs/decisions/055-delivery-by-the-rules.md), as an owner invites one and they
  * join: the owner creates a Driver invitation, the new account accepts its code, and (unless
  * `firstName` is null) says the first name their delivery receipts show.
  */

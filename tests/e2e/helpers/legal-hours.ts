@@ -1,7 +1,7 @@
 import { adminClient } from './admin'
 
 /**
- * Opens the legal handoff hours (4 CCR §15403: 6 AM–10 PM shop time, decision 055) for the whole
+ * Opens the legal handoff hours (4 CCR §15403: 6 AM–10 PM shop time, docs/decisions/055-delivery-by-the-rules.md) for the whole
  * of today on the e2e shop, as its owner would enter a rule in Settings, so a spec that hands
  * orders over passes at whatever hour it runs. Specs about the hours themselves set their own.
  */

@@ -35,7 +35,7 @@ async function earliestWindow(baseURL: string) {
   return { start: slot.start, end: slot.end }
 }
 
-/** What a spec may add to the order: a medical patient's kind and card (decision 051). */
+/** What a spec may add to the order: a medical patient's kind and card (docs/decisions/051-california-taxes-and-daily-limits.md). */
 export type OrderExtras = {
   customerKind?: 'adult' | 'medical'
   mmic?: { number: string; expiry: string }
@@ -113,7 +113,7 @@ export async function placeShopperOrder(
 
 /**
  * A number as on a buyer's ID, different each time: the server counts a person's purchases of
- * the day by it too (decision 051), so specs never share one.
+ * the day by it too (docs/decisions/051-california-taxes-and-daily-limits.md), so specs never share one.
  */
 export function newIdNumber(): string {
   return `D${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
@@ -123,7 +123,7 @@ export function newIdNumber(): string {
  * Moves an order on the server as a colleague would (a handoff with the ID check and the ID's
  * number, and "MMIC checked" when asked). Out for delivery goes with a driver (a shared one
  * unless `driver` names one), a delivery's handoff with a signature and a cancel with a reason
- * (decision 055); the legal handoff hours are opened for today first, so it runs at any hour.
+ * (docs/decisions/055-delivery-by-the-rules.md); the legal handoff hours are opened for today first, so it runs at any hour.
  */
 export async function moveOnServer(
   baseURL: string,

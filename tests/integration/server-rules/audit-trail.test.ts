@@ -74,7 +74,7 @@ describe('what the trail records', () => {
     expect((await handOverAs(staff.budtender, id, { from: 'processing' })).applied).toBe(true)
 
     const { rows: all } = await activity({ p_order: id })
-    // A delivery goes out with its driver first (handOverAs; decision 055), recorded on its own.
+    // A delivery goes out with its driver first (handOverAs; docs/decisions/055-delivery-by-the-rules.md), recorded on its own.
     expect(all.map((r) => r.action)).toEqual([
       'order.handoff',
       'order.driver',

@@ -39,7 +39,7 @@ export const SIGNATURE =
 let handoffDriver: TestUser | null = null
 
 /**
- * The driver a delivery goes out with before handOverAs hands it over (decision 055: a delivery
+ * The driver a delivery goes out with before handOverAs hands it over (docs/decisions/055-delivery-by-the-rules.md: a delivery
  * is handed over out with its driver, signed for): call once per backend, in beforeAll.
  */
 export async function useHandoffDriver(backend: RulesBackend): Promise<TestUser> {

@@ -1,4 +1,4 @@
-// Medical patients (issue 31, docs/decisions/051) through the real supabase-js: no sales tax on
+// Medical patients (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md) through the real supabase-js: no sales tax on
 // cannabis with a valid MMIC, "MMIC checked" at handoff, expired cards refused with the reason;
 // and products that say nothing of the limits count by their category.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

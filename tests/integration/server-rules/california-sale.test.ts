@@ -1,4 +1,4 @@
-// A lawful sale in California (issue 31, docs/decisions/051) through the real supabase-js:
+// A lawful sale in California (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md) through the real supabase-js:
 // CDTFA's worked example priced from rules entered by an admin, daily limits across orders of the
 // same person, the handoff's ID number, the server's totals winning over a device's stale rates,
 // and the tax report. Medical patients are in california-medical.test.ts.

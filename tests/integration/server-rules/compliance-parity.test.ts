@@ -1,6 +1,6 @@
 // The same compliance rules run in SQL (the server decides) and in TypeScript (the device
 // previews): fed the same cases, both must give the same figures and texts (DESIGN.md §11,
-// docs/decisions/051). Random cases from a seeded generator, so a failure replays.
+// docs/decisions/051-california-taxes-and-daily-limits.md). Random cases from a seeded generator, so a failure replays.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { computeTaxes } from '../../../src/lib/california-tax'

@@ -1,4 +1,4 @@
-// Delivery by the rules (issue 32, docs/decisions/055): "Out for delivery" assigns a driver, one
+// Delivery by the rules (issue 32, docs/decisions/055-delivery-by-the-rules.md): "Out for delivery" assigns a driver, one
 // driver carries at most the load cap (4 CCR §15418), assignments and handoffs happen only within
 // the legal hours (§15403), a delivery is handed over with the customer's signature and the
 // receipt §15420 asks for, and a cancel says why. Through the API with real tokens of each role.

@@ -1,6 +1,6 @@
-// The imports that pin admin_import_products' behaviour (docs/decisions/033): a catalogue of
+// The imports that pin admin_import_products' behaviour (docs/decisions/033-staged-import.md): a catalogue of
 // known products, then one import after another, each refused with a message or applied. The
-// expected outcomes in import-parity-expected.json were recorded from decision 031's row-by-row
+// expected outcomes in import-parity-expected.json were recorded from docs/decisions/031-set-based-import.md's row-by-row
 // import (admin_save_product per row, one transaction) by tests/integration/server-rules/
 // import-parity-record.ts; the set-based import must give the same messages, codes and writes.
 import type { HumoBackend } from '../../../supabase/local/server'

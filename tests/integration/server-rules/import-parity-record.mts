@@ -1,5 +1,5 @@
 // Records what admin_import_products does with each of import-parity-cases.ts's imports into
-// import-parity-expected.json. It was first run against the row-by-row import of decision 031 (at
+// import-parity-expected.json. It was first run against the row-by-row import of docs/decisions/031-set-based-import.md (at
 // 17eac52); the parity test then holds every later import to it.
 //
 // That import was admin_save_product row after row, in one transaction, each refusal re-raised

@@ -1,6 +1,6 @@
-// The set-based import (docs/decisions/033) against the row-by-row one it replaced: each import of
+// The set-based import (docs/decisions/033-staged-import.md) against the row-by-row one it replaced: each import of
 // import-parity-cases.ts is refused with the same message and code, or applied with the same
-// answer and the same catalogue afterwards, as recorded from decision 031's import in
+// answer and the same catalogue afterwards, as recorded from docs/decisions/031-set-based-import.md's import in
 // import-parity-expected.json. Over the REST API (staged in chunks by the server), staged one row per
 // chunk (so that every cross-row rule crosses a chunk's edge), and as one SQL call.
 import { readFileSync } from 'node:fs'

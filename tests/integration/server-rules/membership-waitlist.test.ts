@@ -1,4 +1,4 @@
-// The membership waitlist (issue 33, docs/decisions/059): a shopper joins through
+// The membership waitlist (issue 33, docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): a shopper joins through
 // join_membership_waitlist with an email and explicit consent, whose words and time are stored;
 // a second join is a friendly answer, not an error; only owners and managers read the list; a
 // confirmation email is queued and sent when the shop has a mail server.

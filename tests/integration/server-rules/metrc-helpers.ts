@@ -1,4 +1,4 @@
-// What the Metrc tests share (issue 32, docs/decisions/054): the column layout as the decision
+// What the Metrc tests share (issue 32, docs/decisions/054-metrc-sales-export.md): the column layout as the decision
 // records it (read from its table, so the export is checked against the record, not against the
 // code's own list), the CSV of a day as the admin downloads it, and a pickup order's input.
 import { readFileSync } from 'node:fs'
@@ -11,7 +11,7 @@ import { orderInput, rpc, type OrderInput, type RulesBackend, type TestUser } fr
 
 const DECISION = new URL('../../../docs/decisions/054-metrc-sales-export.md', import.meta.url)
 
-/** The "Metrc sales" columns in the order docs/decisions/054 records them. */
+/** The "Metrc sales" columns in the order docs/decisions/054-metrc-sales-export.md records them. */
 export function recordedLayout(): string[] {
   const text = readFileSync(DECISION, 'utf8')
   const section = text.split('### The layout')[1]!.split('\n## ')[0]!.split('\n### ')[0]!

@@ -1,4 +1,4 @@
-// Import Products carries the Metrc package (issue 32, docs/decisions/054) through the real API
+// Import Products carries the Metrc package (issue 32, docs/decisions/054-metrc-sales-export.md) through the real API
 // (the embedded server's chunked import): a row's tag and unit are written with the import, a row
 // without them keeps the product's, and a refused package refuses the whole file naming the row.
 import { randomUUID } from 'node:crypto'

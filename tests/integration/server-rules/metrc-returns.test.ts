@@ -1,4 +1,4 @@
-// Returns of completed orders (issue 32, docs/decisions/054) through the real supabase-js with
+// Returns of completed orders (issue 32, docs/decisions/054-metrc-sales-export.md) through the real supabase-js with
 // real tokens: returned cannabis is held for destruction and never back in stock, merchandise goes
 // back to stock when staff say so, the return is a receipt of its own in "Metrc sales" (negative
 // quantities from the package it was sold from), and the tax report deducts a full refund only.

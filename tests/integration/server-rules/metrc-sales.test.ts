@@ -1,4 +1,4 @@
-// Sales by Metrc package (issue 32, docs/decisions/054) through the real supabase-js with real
+// Sales by Metrc package (issue 32, docs/decisions/054-metrc-sales-export.md) through the real supabase-js with real
 // tokens: a cannabis product without a package is refused at the handoff with what to fix, the
 // package is recorded on each line at the handoff and kept when the product changes package, and
 // "Metrc sales" of a day — a pickup, a delivery, a medical sale — checked against the column
@@ -64,7 +64,7 @@ describe('the handoff and the Metrc package', () => {
       message:
         'Untagged Kush 3.5g has no Metrc package tag. Enter its Metrc package tag in Products (edit the product, Metrc package) before handing over this order.',
     })
-    // Out with its driver (handOverAs, decision 055), and not handed over.
+    // Out with its driver (handOverAs, docs/decisions/055-delivery-by-the-rules.md), and not handed over.
     expect(refused.order).toMatchObject({ status: 'shipped' })
 
     // An owner's direct update cannot go around it either.

@@ -1,4 +1,4 @@
-// The order after checkout (issue 22, decision 018) through the real supabase-js: pickup windows
+// The order after checkout (issue 22, docs/decisions/018-order-after-checkout.md) through the real supabase-js: pickup windows
 // inside the shop's hours, payment at the counter, the shopper's view of an order and its
 // Realtime topic, the ID check at handoff, Track Order with its rate limit, and the hours and
 // pickup rules in shop settings.

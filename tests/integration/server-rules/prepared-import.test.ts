@@ -1,4 +1,4 @@
-// Import Products staged with the server's help and applied in steps (docs/decisions/047): a row
+// Import Products staged with the server's help and applied in steps (docs/decisions/047-import-checked-in-the-server-applied-in-steps.md): a row
 // the server prepares is staged exactly as the database's own plain path stages it; the two
 // functions the server calls as the database owner are not reachable through the API; and an
 // anonymous catalogue read answered from the cache goes out while the import's apply transaction is

@@ -1,4 +1,4 @@
-// Real reviews (issue 33, docs/decisions/056) through the real API: a review needs the order's
+// Real reviews (issue 33, docs/decisions/056-real-reviews-or-none.md) through the real API: a review needs the order's
 // secret, an order handed over and a product in it, once per product and order; staff hide one
 // with a reason and the product's average and count (what the catalogue pull carries) follow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

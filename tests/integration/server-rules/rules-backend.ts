@@ -96,7 +96,7 @@ export async function createProduct(
     limitClass?: 'flower' | 'concentrate' | null
     limitGrams?: number | null
     /**
-     * The Metrc package it is sold from (decision 054); default: a tag of its own, counted Each,
+     * The Metrc package it is sold from (docs/decisions/054-metrc-sales-export.md); default: a tag of its own, counted Each,
      * for cannabis (so it can be handed over), none for merchandise. null: no package.
      */
     metrc?: { tag: string; unit: string } | null

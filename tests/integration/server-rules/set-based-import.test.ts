@@ -1,4 +1,4 @@
-// A 5,000-row Import Products (docs/decisions/031): still all-or-nothing with the same message
+// A 5,000-row Import Products (docs/decisions/031-set-based-import.md): still all-or-nothing with the same message
 // naming the refused row, the change feed moved once the import is in, and a device pulling from
 // its checkpoint before the import gets every imported product (new and updated) with its media.
 import { randomUUID } from 'node:crypto'

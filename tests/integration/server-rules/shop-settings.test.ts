@@ -140,7 +140,7 @@ describe('shop_settings', () => {
     const facts = { ...SHOP, name: 'Humo Echo Park', hours: [{ days: 'Daily', hours: '8-8' }] }
     const saved = await rpc<SettingsRow>(admin.client, 'admin_save_shop_settings', {
       p_settings: {
-        // No taxRate: the single rate gave way to compliance_rules (decision 051); kept as it was.
+        // No taxRate: the single rate gave way to compliance_rules (docs/decisions/051-california-taxes-and-daily-limits.md); kept as it was.
         standardShipping: 7.5,
         expressDelivery: 24.99,
         freeShippingThreshold: 75,

@@ -1,4 +1,4 @@
-// Staff invitations (issue 23, docs/decisions/025): an admin creates a one-time code valid 7 days
+// Staff invitations (issue 23, docs/decisions/025-setup-code-and-invitations.md): an admin creates a one-time code valid 7 days
 // and hands it over; whoever signs in with it joins the staff, whether or not their email is
 // confirmed. Used, expired, revoked and unknown codes are refused with their own message, and a
 // code guesser runs out of attempts.

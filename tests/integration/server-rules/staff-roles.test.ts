@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const role of ['owner', 'manager', 'budtender', 'driver'] as const)
     staff[role] = await createUser(backend, { role, email: `${role}@roles.humo.test` })
   otherDriver = await createUser(backend, { role: 'driver', email: 'driver2@roles.humo.test' })
-  // Named, as a delivery receipt needs (decision 055).
+  // Named, as a delivery receipt needs (docs/decisions/055-delivery-by-the-rules.md).
   await backend.db.query(`update public.user_profiles set first_name = 'Rui' where user_id = $1`, [
     staff.driver.id,
   ])

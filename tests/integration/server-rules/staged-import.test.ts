@@ -1,4 +1,4 @@
-// Import Products staged in chunks and applied in one short transaction (docs/decisions/033): the
+// Import Products staged in chunks and applied in one short transaction (docs/decisions/033-staged-import.md): the
 // shop answers while an import runs, a refusal anywhere writes nothing and leaves nothing staged,
 // two admins importing at once each get their own rows, and only the admin who opened an import
 // can stage into it or apply it.

@@ -1,4 +1,4 @@
-// Unpaid orders cannot hold stock forever (issue 23, finding 4; decision 026): a pending order
+// Unpaid orders cannot hold stock forever (issue 23, finding 4; docs/decisions/026-rate-limits-and-unaccepted-orders.md): a pending order
 // staff never accepted within shop_settings.unaccepted_order_hours opening hours is cancelled by
 // cancel_unaccepted_orders() through the staff cancel path (stock back, history, broadcast),
 // with a reason its shopper reads; a fresh or accepted order is left alone; admins set the time.
@@ -176,7 +176,7 @@ describe('cancel_unaccepted_orders', () => {
     )
     await sweep()
 
-    // The order's private Realtime topic gets the status with the reason (decision 018's topic).
+    // The order's private Realtime topic gets the status with the reason (docs/decisions/018-order-after-checkout.md's topic).
     const topic = `order:${createHash('sha256').update(order.secret, 'utf8').digest('hex')}`
     const { rows: messages } = await backend.db.query<{
       payload: { status: string; statusHistory: History }

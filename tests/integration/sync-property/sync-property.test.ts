@@ -1,7 +1,7 @@
 // Sync never loses or doubles anything (issue 26): random schedules of shoppers (3) and staff (2)
 // against the embedded server, with the network as the adversary (sync-world.ts, sync-schedule.ts).
 // After each schedule the network heals and every contract of DESIGN.md's data and sync and of
-// decision 004 is checked (SyncWorld.check).
+// docs/decisions/004-order-status-conflicts.md is checked (SyncWorld.check).
 //
 // A failure prints fast-check's seed, path and the shrunk schedule. Replay it with:
 //   HUMO_SYNC_SEED=<seed> HUMO_SYNC_PATH=<path> npx vitest run tests/integration/sync-property/sync-property.test.ts

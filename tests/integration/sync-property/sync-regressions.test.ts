@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const regressions: { title: string; schedule: Action[] }[] = [
   {
-    // Fixed by supabase/migrations/20261126134200_reopened_orders_take_stock.sql (decision 042):
+    // Fixed by supabase/migrations/20261126134200_reopened_orders_take_stock.sql (docs/decisions/042-sync-property-test.md):
     // the reopened order's units were on the shelf and sold at once.
     title: 'an order cancelled and reopened by staff holds its stock again',
     schedule: [
@@ -28,7 +28,7 @@ const regressions: { title: string; schedule: Action[] }[] = [
     // Seed 20261126, schedule 5435 of the 10,000-schedule bench: staff 1 showed the order as
     // shipped, the server cancelled. A timing (a pull read before staff 1's move, answered after
     // it): it did not come back in replays, so tests/integration/admin-orders-sync.test.ts holds
-    // the deterministic test of its fix (a pull after every applied move, decision 049).
+    // the deterministic test of its fix (a pull after every applied move, docs/decisions/049-patch-cached-pages-with-new-stock.md).
     title: 'both staff move one order at once as the server goes down: every board shows its state',
     schedule: [
       { k: 'online', d: 3 },

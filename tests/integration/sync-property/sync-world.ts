@@ -77,7 +77,7 @@ const FAKE_BASE = 'http://humo-sync.invalid'
 
 // RxDB's multi-instance events go over the 'broadcast-channel' package, which in Node (no window)
 // picks its file-and-socket method: a file written per storage write, and 200 ms of waiting in
-// every database close (the "RxDB close" of decision 042's speed amendment). Browsers, where the
+// every database close (the "RxDB close" of docs/decisions/042-sync-property-test.md's speed amendment). Browsers, where the
 // app runs, use the native BroadcastChannel, which Node has too: the devices use it here.
 enforceOptions({ type: 'native' })
 /**
@@ -217,7 +217,7 @@ export class SyncWorld {
         .sign(new TextEncoder().encode(backend.jwtSecret))
       this.tokens.push({ email, token })
     }
-    // The driver deliveries go out with (decision 055), named as the receipt needs.
+    // The driver deliveries go out with (docs/decisions/055-delivery-by-the-rules.md), named as the receipt needs.
     await backend.db.query(
       `insert into auth.users (id, aud, role, email, email_confirmed_at) values ($1, 'authenticated', 'authenticated', 'driver@humo.test', now())`,
       [this.driverId],
@@ -862,7 +862,7 @@ export class SyncWorld {
       }
     }
 
-    // Staff boards: every order of the run at the server's status; decision 004 for each move.
+    // Staff boards: every order of the run at the server's status; docs/decisions/004-order-status-conflicts.md for each move.
     for (const staff of this.staff) {
       for (const row of serverOrders) {
         const doc = await staff.db.admin_orders.findOne(row.id).exec()

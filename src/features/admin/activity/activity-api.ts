@@ -1,5 +1,5 @@
 /**
- * The audit trail as owners read it (issue 32, docs/decisions/053): `admin_activity`, newest
+ * The audit trail as owners read it (issue 32, docs/decisions/053-staff-roles-and-audit-trail.md): `admin_activity`, newest
  * first, one filter at a time (a person, an order or a product), in pages. Online only: the
  * trail is not copied to devices.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin Settings → Taxes and daily limits (issue 31, docs/decisions/051): the form staff use to
+ * Admin Settings → Taxes and daily limits (issue 31, docs/decisions/051-california-taxes-and-daily-limits.md): the form staff use to
  * enter a new tax rate or daily limit from the day it takes effect, apart from React.
  *
  * Each rule opens with the value in force today, so a new user reads "Sales tax rate (%) 9.75,
@@ -129,7 +129,7 @@ export const LIMIT_RULES = [
   'limit_medical_flower_g',
   'limit_medical_concentrate_g',
 ] as const satisfies readonly RuleKey[]
-/** 4 CCR §15403 and §15418 (decision 055). */
+/** 4 CCR §15403 and §15418 (docs/decisions/055-delivery-by-the-rules.md). */
 export const DELIVERY_RULES = [
   'handoff_hours_start',
   'handoff_hours_end',

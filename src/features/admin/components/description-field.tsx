@@ -28,7 +28,7 @@ type Props = {
 }
 
 /**
- * A product's description, edited as formatted text (issue 33, decision 060) with a preview as
+ * A product's description, edited as formatted text (issue 33, docs/decisions/060-an-admin-that-explains-itself.md) with a preview as
  * the product page shows it.
  */
 export function DescriptionField({ value, onValueChange, error }: Props) {

@@ -16,7 +16,7 @@ import { card, errorBox, fieldLabel } from './admin-styles'
 type Props = {
   signIn: (email: string, password: string) => Promise<AuthResult>
   signUp: (email: string, password: string, setupCode: string) => Promise<SignUpResult>
-  /** Joining the staff with an invitation code (docs/decisions/025). */
+  /** Joining the staff with an invitation code (docs/decisions/025-setup-code-and-invitations.md). */
   join: (email: string, password: string, code: string) => Promise<AuthResult>
   /** Hide the sign-up link once the shop has an admin. */
   canSignUp: boolean

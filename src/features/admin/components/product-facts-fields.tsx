@@ -38,7 +38,7 @@ export function perServingText(mg: string, servings: string): string | null {
 const numberInput = { type: 'number', inputMode: 'decimal' as const, min: 0 }
 
 /**
- * What the law needs to know of a product (decision 051): whether the cannabis excise applies,
+ * What the law needs to know of a product (docs/decisions/051-california-taxes-and-daily-limits.md): whether the cannabis excise applies,
  * the daily limit (4 CCR §15409) it counts toward with the grams of one unit, and its potency per
  * package as California labels edibles, drinks, tinctures and capsules (milligrams per package
  * and per serving). The server checks the same (admin_save_product).

@@ -34,7 +34,7 @@ const option = css({
 })
 
 /**
- * "Out for delivery" names the driver who takes the order (4 CCR §15418, decision 055), among
+ * "Out for delivery" names the driver who takes the order (4 CCR §15418, docs/decisions/055-delivery-by-the-rules.md), among
  * the shop's drivers with what each carries now; a driver this order would take over the load
  * cap cannot be chosen (the server refuses it too).
  */

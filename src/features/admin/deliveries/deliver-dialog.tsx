@@ -24,7 +24,7 @@ type Props = {
 }
 
 /**
- * At the door (issue 32, decision 055): the delivery receipt of 4 CCR §15420, built on this
+ * At the door (issue 32, docs/decisions/055-delivery-by-the-rules.md): the delivery receipt of 4 CCR §15420, built on this
  * device from the order and the shop's facts; then the buyer's ID (B&P §26140); then the
  * customer signs the receipt and the driver hands the order over. Nothing here needs a
  * connection: the handoff is saved on the device and pushed when there is one.

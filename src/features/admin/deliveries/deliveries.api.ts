@@ -1,5 +1,5 @@
 /**
- * The delivery calls to the server (issue 32, decision 055): the drivers to choose from, the
+ * The delivery calls to the server (issue 32, docs/decisions/055-delivery-by-the-rules.md): the drivers to choose from, the
  * signed-in staff member's name and number for receipts, a driver giving their first name, and a
  * delivered order's receipt with its signature. Moves themselves go through the device database.
  */

@@ -1,5 +1,5 @@
 /**
- * The delivery receipt of 4 CCR §15420 (decision 055): what the customer signs at the door. The
+ * The delivery receipt of 4 CCR §15420 (docs/decisions/055-delivery-by-the-rules.md): what the customer signs at the door. The
  * driver's phone builds it from the order on the device, the shop's facts and the driver's name
  * and number, so it works offline; the server keeps its own copy at the handoff, which
  * admin_delivery_receipt() gives back later with the signature (read by `parseReceipt`).

@@ -1,5 +1,5 @@
 /**
- * The "Choose a driver" list (issue 32, decision 055): the drivers admin_drivers() gives, what
+ * The "Choose a driver" list (issue 32, docs/decisions/055-delivery-by-the-rules.md): the drivers admin_drivers() gives, what
  * each carries out now, and which of them may take one more order under the driver load cap
  * (4 CCR §15418; the cap is a compliance rule the server reads on the day). The server judges
  * again at the push; this only says beforehand what it will say. The last list is kept on the

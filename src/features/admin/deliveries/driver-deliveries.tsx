@@ -25,7 +25,7 @@ type Props = {
 }
 
 /**
- * A driver's phone (issue 32, decision 055): the orders they have out for delivery (the server
+ * A driver's phone (issue 32, docs/decisions/055-delivery-by-the-rules.md): the orders they have out for delivery (the server
  * sends a driver only theirs), each with what the door needs; "Deliver" opens the receipt, the
  * ID check and the customer's signature. Works offline once the orders are on the device.
  */

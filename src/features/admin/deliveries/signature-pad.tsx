@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { Button } from '../../../ui/button'
 import { fieldError, fieldLabel } from '../components/admin-styles'
 
-/** Small enough for the server's 200,000-character limit on the PNG (decision 055). */
+/** Small enough for the server's 200,000-character limit on the PNG (docs/decisions/055-delivery-by-the-rules.md). */
 export const SIGNATURE_WIDTH = 600
 export const SIGNATURE_HEIGHT = 200
 

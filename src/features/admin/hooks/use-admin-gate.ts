@@ -79,7 +79,7 @@ export function useAdminGate() {
     [supabase],
   )
 
-  /** Joining the staff with an invitation code (docs/decisions/025). */
+  /** Joining the staff with an invitation code (docs/decisions/025-setup-code-and-invitations.md). */
   const join = useCallback(
     async (email: string, password: string, code: string) => {
       if (!supabase) return { ok: false as const, error: 'Authentication failed' }

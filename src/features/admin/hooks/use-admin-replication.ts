@@ -56,7 +56,7 @@ export type AdminReplication = {
 
 type Replications = {
   orders: ReturnType<typeof replicateAdminOrders>
-  /** Null for a role that does not read the admin catalogue (a driver, docs/decisions/053). */
+  /** Null for a role that does not read the admin catalogue (a driver, docs/decisions/053-staff-roles-and-audit-trail.md). */
   products: ReturnType<typeof replicateAdminProducts> | null
 }
 

@@ -1,6 +1,6 @@
 /**
- * The "Metrc sales" CSV (decision 054): one row per package line, the receipt's fields repeated on
- * each of its rows, in METRC_SALES_COLUMNS' order. Through toCsv (decision 023): text that could
+ * The "Metrc sales" CSV (docs/decisions/054-metrc-sales-export.md): one row per package line, the receipt's fields repeated on
+ * each of its rows, in METRC_SALES_COLUMNS' order. Through toCsv (docs/decisions/023-csv-cells.md): text that could
  * start a formula is neutralized, figures go out as plain numbers (a return's -35 stays -35).
  */
 import { toCsv, type CsvCell } from '../admin-csv'

@@ -5,7 +5,7 @@ import { dayInWords } from './metrc-day'
 import type { UnexportedDay } from './metrc-sales'
 
 /**
- * The dashboard's reminder (decision 054): completed days whose sales or returns have not been
+ * The dashboard's reminder (docs/decisions/054-metrc-sales-export.md): completed days whose sales or returns have not been
  * exported to Metrc yet (California wants each day's sales in Metrc by the end of the day).
  */
 export function MetrcNotice({

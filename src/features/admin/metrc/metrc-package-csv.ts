@@ -1,5 +1,5 @@
 /**
- * The Metrc package in Export Products and Import Products (decision 054). Optional columns in an
+ * The Metrc package in Export Products and Import Products (docs/decisions/054-metrc-sales-export.md). Optional columns in an
  * imported file: a file without them (an export from before issue 32) leaves every product's
  * package as it is; an empty cell clears it. Each value is checked here as the product form checks
  * it; the package together with the product (a unit for a tag, a weight for a weighed unit) is

@@ -16,7 +16,7 @@ type Props = {
 }
 
 /**
- * The Metrc package the product is sold from now (decision 054): its UID and its unit. When stock
+ * The Metrc package the product is sold from now (docs/decisions/054-metrc-sales-export.md): its UID and its unit. When stock
  * arrives in a new package, staff enter the new tag here; lines already sold keep the package
  * they were sold from. A cannabis product without one cannot be handed over.
  */

@@ -1,5 +1,5 @@
 /**
- * The product form's Metrc package (decision 054), as the server checks it (admin_save_product,
+ * The product form's Metrc package (docs/decisions/054-metrc-sales-export.md), as the server checks it (admin_save_product,
  * migration 20261129120100), with the same messages: the tag's shape, one of Metrc's units, and
  * the package together with the product — a tag needs its unit, a weighed unit the product's
  * weight, and merchandise has no package.

@@ -15,7 +15,7 @@ import { useMetrcSalesDay } from './use-metrc-sales'
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
- * Metrc sales (decision 054): a day's completed sales and returns by Metrc package, downloaded as
+ * Metrc sales (docs/decisions/054-metrc-sales-export.md): a day's completed sales and returns by Metrc package, downloaded as
  * the CSV staff import into Metrc (Sales → Receipts → Import). The download is recorded on the
  * server, so the dashboard stops reminding about that day.
  */

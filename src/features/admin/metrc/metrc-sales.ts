@@ -1,5 +1,5 @@
 /**
- * A day's Metrc receipts as the server gives them (`admin_metrc_sales`, decision 054): the orders
+ * A day's Metrc receipts as the server gives them (`admin_metrc_sales`, docs/decisions/054-metrc-sales-export.md): the orders
  * handed over that day and the returns recorded that day, each with its cannabis lines by
  * package. Read from the server's answer defensively: a field it left out reads empty.
  */

@@ -1,5 +1,5 @@
 /**
- * How a day's sales reach Metrc (decision 054). One interface, so a certified Metrc API client
+ * How a day's sales reach Metrc (docs/decisions/054-metrc-sales-export.md). One interface, so a certified Metrc API client
  * (vendor and user keys, the internet) can be added beside the CSV without touching its callers.
  * The only implementation today writes the CSV a person imports into Metrc (Sales → Receipts →
  * Import) and records on the server that the day was exported.

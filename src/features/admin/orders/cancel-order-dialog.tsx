@@ -26,7 +26,7 @@ const choice = css({
 })
 
 /**
- * "Cancel order #…?": a cancel says why (issue 32, decision 055), in words the shopper reads on
+ * "Cancel order #…?": a cancel says why (issue 32, docs/decisions/055-delivery-by-the-rules.md), in words the shopper reads on
  * their order page. "Keep order" leaves it where it was.
  */
 export function CancelOrderDialog({ order, onKeep, onCancelOrder }: Props) {

@@ -1,5 +1,5 @@
 /**
- * Why an order is cancelled (issue 32, decision 055): one of the usual reasons or staff's own
+ * Why an order is cancelled (issue 32, docs/decisions/055-delivery-by-the-rules.md): one of the usual reasons or staff's own
  * words. The shopper reads it on their order page; set_order_status refuses a cancel without one
  * or with more than 200 characters (cancel_reason_required), which this says beforehand.
  */

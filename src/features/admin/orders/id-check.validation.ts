@@ -1,5 +1,5 @@
 /**
- * What staff enter at a handoff (docs/decisions/018, 050): the number on the buyer's ID, which
+ * What staff enter at a handoff (docs/decisions/018-order-after-checkout.md, 050): the number on the buyer's ID, which
  * the server keeps only as a keyed hash to count the person's purchases of the day, and for a
  * medical order without sales tax "MMIC checked". The server refuses a handoff without them
  * (id_number_required, mmic_check_required); these messages say so before anything is sent.

@@ -1,6 +1,6 @@
 /**
  * What the order board shows (SPEC.md §2 "Order status board"), apart from React. Every status is
- * read in the order's own words (docs/decisions/018): a pickup order is "Ready for pickup", never
+ * read in the order's own words (docs/decisions/018-order-after-checkout.md): a pickup order is "Ready for pickup", never
  * "Shipped"; the columns, which hold both kinds, have names true for both.
  */
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
@@ -18,7 +18,7 @@ const COLUMN_TITLES: Record<(typeof BOARD_COLUMNS)[number], string> = {
   delivered: 'Completed',
 }
 
-/** A board column's heading (decision 018). */
+/** A board column's heading (docs/decisions/018-order-after-checkout.md). */
 export const columnTitle = (status: (typeof BOARD_COLUMNS)[number]) => COLUMN_TITLES[status]
 
 /**

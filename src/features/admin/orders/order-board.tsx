@@ -73,7 +73,7 @@ type Move = (order: AdminOrderDoc, to: OrderStatus) => void
 
 type Asking = { step: 'id' | 'door' | 'driver' | 'cancel'; id: string }
 
-/** What a move asks staff before it is made, or null (decisions 018, 055). */
+/** What a move asks staff before it is made, or null (docs/decisions/018-order-after-checkout.md, docs/decisions/055-delivery-by-the-rules.md). */
 function askFirst(order: AdminOrderDoc, to: OrderStatus): Asking['step'] | null {
   if (to === 'cancelled') return 'cancel'
   if (needsDriver(order.fulfilment, to)) return 'driver'

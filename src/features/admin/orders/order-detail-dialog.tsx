@@ -238,7 +238,7 @@ export function OrderDetailDialog({
   )
 }
 
-/** Why the order was cancelled, and who drives it (decision 055). */
+/** Why the order was cancelled, and who drives it (docs/decisions/055-delivery-by-the-rules.md). */
 function DeliveryFacts({ order }: { order: AdminOrderDoc }) {
   const reason =
     order.cancelReason ??

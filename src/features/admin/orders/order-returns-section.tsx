@@ -18,7 +18,7 @@ import {
 const emptyForm: ReturnFormValues = { lines: {}, reason: '', refund: '' }
 
 /**
- * A completed order's returns (decision 054): those recorded, and "Record return" — which lines
+ * A completed order's returns (docs/decisions/054-metrc-sales-export.md): those recorded, and "Record return" — which lines
  * and how many came back, why, and the money given back. Returned cannabis is held for
  * destruction, never back on sale; merchandise goes back to stock when "Back to stock" is ticked.
  */

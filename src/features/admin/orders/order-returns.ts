@@ -1,5 +1,5 @@
 /**
- * Returns of a completed order (issue 32, decision 054): what can still come back
+ * Returns of a completed order (issue 32, docs/decisions/054-metrc-sales-export.md): what can still come back
  * (`admin_order_returns`), the return form's check, and the record (`admin_record_return`). The
  * server decides (quantities, refund, cannabis never back to stock); the form says the same first.
  */

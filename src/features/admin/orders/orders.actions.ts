@@ -2,9 +2,9 @@
  * The order board's writes to the device database. A status change is a patch of the order's
  * `status` on the device: it shows at once, works offline, and the admin order replication
  * pushes it (compare-and-set) when the connection allows. A handoff (to `delivered`) carries the
- * ID check staff confirmed (docs/decisions/018), which the push sends as `p_id_checked`; a
+ * ID check staff confirmed (docs/decisions/018-order-after-checkout.md), which the push sends as `p_id_checked`; a
  * delivery going out carries its driver, a cancel its reason, a delivery's handoff the customer's
- * signature (decision 055).
+ * signature (docs/decisions/055-delivery-by-the-rules.md).
  */
 import type { HumoDatabase } from '../../../data/database'
 import type { AdminOrderDoc } from '../../../data/schemas/admin-order.schema'
@@ -12,7 +12,7 @@ import { needsDriver, needsIdCheck } from '../../../lib/order-status'
 
 export type OrderStatus = AdminOrderDoc['status']
 
-/** What a move made on this device carries besides the status (decisions 018, 051, 055). */
+/** What a move made on this device carries besides the status (docs/decisions/018-order-after-checkout.md, docs/decisions/051-california-taxes-and-daily-limits.md, docs/decisions/055-delivery-by-the-rules.md). */
 export type MoveOptions = {
   idChecked?: boolean
   idNumber?: string

@@ -8,7 +8,7 @@ import { formatDay } from '../compliance/compliance-rules.validation'
 type Sale = Pick<AdminOrderDoc, 'customerKind' | 'mmic' | 'salesTaxExempt' | 'idNumberRecorded'>
 
 /**
- * What the law asks staff to know of a sale (docs/decisions/051), as <dt>/<dd> pairs of the
+ * What the law asks staff to know of a sale (docs/decisions/051-california-taxes-and-daily-limits.md), as <dt>/<dd> pairs of the
  * order's customer list: adult use or medical, and for a medical patient the MMIC's number and
  * expiry (staff only: the shopper's document never carries them). The ID document's number is
  * never shown: the server keeps only a keyed hash, and the board says only that it was recorded.

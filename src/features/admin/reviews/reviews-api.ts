@@ -1,5 +1,5 @@
 /**
- * Shoppers' reviews as staff read them (issue 33, docs/decisions/056): `admin_reviews`, newest
+ * Shoppers' reviews as staff read them (issue 33, docs/decisions/056-real-reviews-or-none.md): `admin_reviews`, newest
  * first, in pages, hidden ones too with why and by whom; `admin_set_review_hidden` hides one with
  * a reason or shows it again (the server keeps the products' averages and audits both). Online
  * only: reviews are not copied to staff devices.

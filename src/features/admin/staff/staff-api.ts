@@ -1,5 +1,5 @@
 /**
- * Staff invitations (docs/decisions/025): an admin creates a one-time code valid 7 days and hands
+ * Staff invitations (docs/decisions/025-setup-code-and-invitations.md): an admin creates a one-time code valid 7 days and hands
  * it over, as the code or the link /admin?invite=CODE; the invited person signs in or signs up on
  * the login page and joins the staff with it. The server keeps only the code's hash, so the code
  * is shown once, when it is created.

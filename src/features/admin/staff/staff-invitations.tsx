@@ -33,7 +33,7 @@ const codeBox = css({
 })
 
 /**
- * Staff invitations (docs/decisions/025): an owner creates a one-time code for a role, valid 7
+ * Staff invitations (docs/decisions/025-setup-code-and-invitations.md): an owner creates a one-time code for a role, valid 7
  * days, hands over its code or link, sees the pending ones and revokes them.
  */
 export function StaffInvitations({ open, supabase, onChanged }: Props) {

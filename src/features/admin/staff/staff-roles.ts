@@ -1,5 +1,5 @@
 /**
- * Staff roles (issue 32, docs/decisions/053) as the back office shows them: which parts of Admin
+ * Staff roles (issue 32, docs/decisions/053-staff-roles-and-audit-trail.md) as the back office shows them: which parts of Admin
  * a role gets. The server is the guard (row level security and the RPCs refuse the rest); these
  * only keep a screen from offering what would be refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The membership waitlist as the office reads it (issue 33, docs/decisions/059):
+ * The membership waitlist as the office reads it (issue 33, docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md):
  * `admin_membership_waitlist`, oldest first, and its CSV. Online only: the list is not copied to
  * devices.
  */

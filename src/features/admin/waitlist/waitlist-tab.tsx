@@ -12,7 +12,7 @@ const OFFLINE =
   'You are offline. The waitlist is read from the server (it is not kept on this device); it shows again once you are back online.'
 
 /**
- * Admin > Waitlist, for owners and managers (decision 059): who asked to hear about the
+ * Admin > Waitlist, for owners and managers (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): who asked to hear about the
  * membership, when, with the consent they gave, and a CSV of it all.
  */
 export function WaitlistTab({ supabase }: { supabase: SupabaseClient | null }) {

@@ -9,7 +9,7 @@ export type CartSummary = { totalItems: number; subtotal: number }
 /**
  * What the header's cart button shows: the number of units and their subtotal. Only the cart's
  * lines: the taxes, the daily limits and the buyer (useCart) are the cart page's, and every page
- * has the header (the storefront's JavaScript budget, decision 051).
+ * has the header (the storefront's JavaScript budget, docs/decisions/051-california-taxes-and-daily-limits.md).
  */
 export function useCartSummary(): CartSummary | null {
   const { db } = useHumoData()

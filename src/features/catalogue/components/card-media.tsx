@@ -8,7 +8,7 @@ import { useLowBattery } from '../hooks/use-device-conditions'
 import { firstVideo, primaryImage } from '../product-media'
 
 // The player is made only when a preview is asked for (hover or tap, below), so its code loads
-// then, not with every menu (the storefront's JavaScript budget, decision 051).
+// then, not with every menu (the storefront's JavaScript budget, docs/decisions/051-california-taxes-and-daily-limits.md).
 // Offline before the service worker holds it, the poster stays until the connection is back
 // (import-when-reachable.ts), instead of the page falling to the error screen.
 const ProductVideo = lazy(

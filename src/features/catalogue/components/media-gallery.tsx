@@ -8,7 +8,7 @@ import { galleryMedia, primaryImage, type MediaItem } from '../product-media'
 import { serverRender } from '../../../lib/server-render'
 
 // Loaded when a video slide is first shown (its poster shows meanwhile), not with every product
-// page: most products have no video (the storefront's JavaScript budget, decision 051).
+// page: most products have no video (the storefront's JavaScript budget, docs/decisions/051-california-taxes-and-daily-limits.md).
 // Offline before the service worker holds it, the poster stays until the connection is back
 // (import-when-reachable.ts), instead of the page falling to the error screen.
 const ProductVideo = lazy(
@@ -68,7 +68,7 @@ function Slide({
   )
   // The cover stays under the player: until the video can play (offline, a video never seen is
   // not cached; a slow network), and when it cannot, the shopper sees the product, not an empty
-  // box (decision 058).
+  // box (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md).
   if (item.type === 'video' && shown)
     return (
       <>
@@ -147,7 +147,7 @@ export function MediaGallery({ product }: { product: ProductDoc }) {
       <div
         className={css({
           position: 'relative',
-          // Shorter on a phone, below the name and price (decision 058).
+          // Shorter on a phone, below the name and price (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md).
           aspectRatio: { base: '4/3', md: 'square' },
           bg: 'bg.muted',
           borderRadius: 'lg',

@@ -155,7 +155,7 @@ export function MenuFilters({
 }: {
   search: MenuSearch
   facets: Facets
-  /** The price slider's ends: the menu's own cheapest and dearest (decision 059). */
+  /** The price slider's ends: the menu's own cheapest and dearest (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md). */
   prices: { min: number; max: number; step: number }
   /** How many filters are on: the "(n)" of the phone's Filters button, beside the title. */
   count: number

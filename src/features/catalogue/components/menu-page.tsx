@@ -66,7 +66,7 @@ const chipClass = (on: boolean) =>
 /**
  * The subcategory chips. On Shop All they are views (`category`), "All Categories" being no
  * category filter at all; on a menu each is a product type and toggles that type in the same
- * `types` filter as the drawer's Types list (decision 059).
+ * `types` filter as the drawer's Types list (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md).
  */
 function Subcategories({ category, search }: { category: MenuCategory; search: MenuSearch }) {
   const entry = menuEntry(category)
@@ -171,7 +171,7 @@ export function MenuPage({
   const search = useMemo(() => normalizeSearch(urlSearch), [urlSearch])
   const deferredSearch = useDeferredValue(search)
   const prices = useMemo(() => priceBounds(all), [all])
-  // The search index loads only once there is a search text (decision 038).
+  // The search index loads only once there is a search text (docs/decisions/038-product-search.md).
   const index = useProductSearch(Boolean(search.q))
   const q = deferredSearch.q
   const ranking = useMemo(() => (q && index?.rank(q)) || null, [index, q])

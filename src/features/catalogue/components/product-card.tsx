@@ -277,7 +277,7 @@ export const ProductCard = memo(function ProductCard({
             <span key={fact}>{fact}</span>
           ))}
         </p>
-        {/* Only real reviews: a product with none shows no rating (decision 056). */}
+        {/* Only real reviews: a product with none shows no rating (docs/decisions/056-real-reviews-or-none.md). */}
         {product.reviewCount > 0 && (
           <p
             className={css({

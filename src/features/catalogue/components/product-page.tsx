@@ -141,7 +141,7 @@ function ProductDetail({ product, onAdd }: { product: ProductDoc; onAdd: AddToCa
       </button>
 
       {/* Phones: the name, potency and price come first, then a shorter gallery, so they and
-          the fixed Add to Cart show without scrolling (decision 058); from a tablet up, the
+          the fixed Add to Cart show without scrolling (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md); from a tablet up, the
           gallery on the left beside them. */}
       <div
         className={css({

@@ -17,7 +17,7 @@ const when = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso))
 
 /**
- * The product page's Reviews tab (issue 33, decision 056): the average and count of the visible
+ * The product page's Reviews tab (issue 33, docs/decisions/056-real-reviews-or-none.md): the average and count of the visible
  * reviews (from the catalogue, so offline too) and the reviews themselves, read from the server
  * once the tab is on screen. No review: says so, and how one is left.
  */

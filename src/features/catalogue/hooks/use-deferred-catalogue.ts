@@ -8,7 +8,7 @@ import { useFirstSync, type FirstSyncState } from './use-first-sync'
  * apart: the sync state alone could be shown first, and a page would say "no products" (sync
  * done, cards still rendering) before its cards arrived. One deferred value keeps them in step,
  * and renders a first visit's cards in slices. Not under the start-up splash (or a copy the device
- * kept, decision 013): there the deferred
+ * kept, docs/decisions/013-starts-from-a-kept-copy.md): there the deferred
  * render kept being restarted and held the splash to its limit (a cold offline start's page
  * ready went from ~900 to ~1,650 ms).
  */

@@ -50,7 +50,7 @@ function EmptyCheckout() {
   )
 }
 
-/** Guest checkout is the product (decision 059): no account buttons that lead nowhere. */
+/** Guest checkout is the product (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md): no account buttons that lead nowhere. */
 function GuestNote() {
   return <p className={css({ color: 'fg.muted', mb: '6' })}>Checking out as a guest.</p>
 }

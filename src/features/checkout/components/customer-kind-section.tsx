@@ -3,7 +3,7 @@ import type { CheckoutDraft } from '../checkout.validation'
 import { choice, field, grid, hint, input, problem, Section } from './checkout-form-parts'
 
 /**
- * "Adult use (21+)" or "Medical patient (18+)" (decision 051): a medical order may give the
+ * "Adult use (21+)" or "Medical patient (18+)" (docs/decisions/051-california-taxes-and-daily-limits.md): a medical order may give the
  * patient's state ID card (MMIC); with one valid on the order's day its cannabis pays no sales
  * tax. The card is optional and checked as typed; an expired one is said at once and kept, so
  * the shopper corrects it or empties both fields.

@@ -25,8 +25,8 @@ const card = css({ bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'card', p: '
 /**
  * After Place Order: says only what is true. "Order Confirmed!" once the shop accepted the order
  * (before that it is saved on the device and waiting to be sent); what will be paid, when and
- * where (nothing is charged online, docs/decisions/019); the pickup window and the store, or the
- * delivery estimate and address; emails only when the shop sends them (docs/decisions/020).
+ * where (nothing is charged online, docs/decisions/019-pay-at-handoff.md); the pickup window and the store, or the
+ * delivery estimate and address; emails only when the shop sends them (docs/decisions/020-texts-that-tell-the-truth.md).
  */
 export function OrderConfirmationPage({ orderId }: { orderId: string | undefined }) {
   const { db, sync$ } = useHumoData()
@@ -36,7 +36,7 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
 
   useEffect(() => {
     if (order?.sync !== 'accepted' || !takeAcceptedAnnouncement(order.id)) return
-    // It waited (its first send failed): "reached the shop" says it instead (decision 058).
+    // It waited (its first send failed): "reached the shop" says it instead (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md).
     if (order.attempts > 0) return
     toaster.create({
       type: 'success',
@@ -127,7 +127,7 @@ export function OrderConfirmationPage({ orderId }: { orderId: string | undefined
       )}
       {order && (
         // High on the page, as its main action: on a phone the toasts (at the foot of the
-        // screen) never cover it (decision 058).
+        // screen) never cover it (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md).
         <div>
           <Link
             to="/orders/$orderId"

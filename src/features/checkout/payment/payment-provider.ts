@@ -1,7 +1,7 @@
 /**
  * How an order is paid. Mainstream card processors refuse cannabis, so until a compliant
  * processor is connected the shop takes cash or a debit card at the counter or the door and
- * nothing is charged online (docs/decisions/019). A processor added later implements
+ * nothing is charged online (docs/decisions/019-pay-at-handoff.md). A processor added later implements
  * `PaymentProvider` with `collectsOnline: true` and its own `authorize`; checkout asks the
  * provider which methods to offer and what to tell the shopper, so no screen promises a payment
  * that did not happen.

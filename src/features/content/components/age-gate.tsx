@@ -4,12 +4,12 @@ import { serverRender } from '../../../lib/server-render'
 import { gateAnswer } from '../../../lib/visitor-kind'
 
 // Only a first visit shows the gate: its screen loads then, not with every page (the storefront's
-// JavaScript budget, decision 051). The splash covers the moment it takes.
+// JavaScript budget, docs/decisions/051-california-taxes-and-daily-limits.md). The splash covers the moment it takes.
 const AgeGateScreen = lazy(importWhenReachable(() => import('./age-gate-screen')))
 
 /**
  * DESIGN.md §9: California law keeps the storefront to adults 21 and older, and to medical
- * patients 18 and older with a physician's recommendation (decision 051). Asks "Are you 21 or
+ * patients 18 and older with a physician's recommendation (docs/decisions/051-california-taxes-and-daily-limits.md). Asks "Are you 21 or
  * older?" before any storefront screen, with a second way in for patients, and remembers the
  * answer on this device (checkout starts from it: adult use or medical); anyone else gets a
  * polite refusal (not remembered, so a mistaken tap can be undone).

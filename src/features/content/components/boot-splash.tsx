@@ -45,14 +45,14 @@ const hiddenPage = css({ visibility: 'hidden', position: 'fixed', inset: '0', ov
 /**
  * Holds the storefront behind SPEC.md's start-up splash. index.html draws the splash (logo,
  * tagline, "Loading your cannabis experience..." and the counter) over the page at the first
- * paint and ticks it from navigation start (decision 006). The page renders underneath from the
+ * paint and ticks it from navigation start (docs/decisions/006-splash-from-navigation-start.md). The page renders underneath from the
  * start, hidden and inert, so its chunks, its queries of the device database and its first
  * layout are done while the count runs; when the count is over the splash is taken away and the
  * page is there in the same frame. A page still reading its first data from the device holds the
  * splash a little longer (src/lib/splash-hold.ts), so it does not leave onto skeletons.
  * A storefront reached after the page started on /admin (which removes the splash at once) has
  * no splash: the start is over.
- * A first visit through the network may come with the server's copy of the page (decision 010),
+ * A first visit through the network may come with the server's copy of the page (docs/decisions/010-server-copy-of-catalogue-pages.md),
  * which index.html shows when the count is over. The app's page then takes its place once it has
  * its content as well: its first sync done, no skeletons (PRERENDER_LIMIT_MS at most).
  */

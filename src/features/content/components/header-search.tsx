@@ -24,7 +24,7 @@ const HeaderSearchResults = lazy(() =>
  * The header search box: searches the catalogue on the device as the shopper types (name, brand,
  * category, strain type, effects, terpenes; prefixes and typos too) and lists the best matches in
  * a dropdown (a combobox). Enter on the text opens the full menu search. The search index loads
- * on the first focus, not with the page (decision 038).
+ * on the first focus, not with the page (docs/decisions/038-product-search.md).
  */
 export function HeaderSearch() {
   const [text, setText] = useState('')

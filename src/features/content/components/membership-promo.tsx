@@ -21,7 +21,7 @@ function outcomeText(outcome: WaitlistAnswer, email: string): string {
 /**
  * The home page's membership promo (SPEC.md §2 variant two). The membership does not exist yet,
  * so instead of "Try the membership for free" it says so and offers a waitlist: an email and an
- * explicit consent, stored by the server with the consent's words and time (decision 059).
+ * explicit consent, stored by the server with the consent's words and time (docs/decisions/059-one-filter-per-idea-a-real-waitlist-no-account-buttons.md).
  */
 export function MembershipPromo({ sectionTitle }: { sectionTitle: string }) {
   const { facts } = useShopSettings()

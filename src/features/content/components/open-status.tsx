@@ -10,7 +10,7 @@ const loadOpenStatus = importWhenReachable(() => import('../../../lib/open-statu
 /**
  * "Open now · closes 8:00 PM" / "Closed · opens 10:00 AM", in the shop's time zone, refreshed
  * every minute; with `phone`, when the phone takes orders ("Order by phone until 6:00 PM", from
- * the shop's hours, decision 058). Worked out only once the page has settled: the server's copies
+ * the shop's hours, docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md). Worked out only once the page has settled: the server's copies
  * of pages are cached and would carry a stale "Open now", and no first visit waits on this code;
  * the span keeps the line's place until then.
  */

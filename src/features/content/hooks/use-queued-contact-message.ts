@@ -6,7 +6,7 @@ import { heldBackText } from '../../../data/outbox/held-back-text'
 
 /**
  * What the contact form says about a message it queued while the server holds it back with a
- * rate limit (decision 026): the server's reason and when the outbox sends it by itself. Null
+ * rate limit (docs/decisions/026-rate-limits-and-unaccepted-orders.md): the server's reason and when the outbox sends it by itself. Null
  * while nothing holds it back (sent, on its way, or waiting for a connection).
  */
 export function useRateLimitedContactText(id: string | null): string | null {

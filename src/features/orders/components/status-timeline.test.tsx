@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { StatusTimeline } from './status-timeline'
 
 describe('StatusTimeline of a cancelled order', () => {
-  it("shows the server's reason when it gave one (decision 026)", () => {
+  it("shows the server's reason when it gave one (docs/decisions/026-rate-limits-and-unaccepted-orders.md)", () => {
     const reason =
       'The shop did not confirm this order within 12 opening hours, so it was cancelled automatically and its items were released. Nothing was charged.'
     const markup = renderToStaticMarkup(
@@ -62,7 +62,7 @@ describe('StatusTimeline live region', () => {
   })
 })
 
-describe('StatusTimeline of an order still on the device (decision 058)', () => {
+describe('StatusTimeline of an order still on the device (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md)', () => {
   const savedAt = '2026-11-25T20:50:00Z' // 12:50 PM in Los Angeles
   const markup = renderToStaticMarkup(
     <StatusTimeline

@@ -8,9 +8,9 @@ export const WAITING_STEP = 'Waiting to be sent'
  * The order's steps in its own words ("Received", "Preparing", "Ready for pickup", "Picked up" /
  * "Out for delivery", "Delivered"); the current one is marked for assistive technology with
  * aria-current="step". A cancelled order says so plainly instead, with the server's reason when
- * it gave one (an order the shop never confirmed, decision 026).
+ * it gave one (an order the shop never confirmed, docs/decisions/026-rate-limits-and-unaccepted-orders.md).
  * An order still on the device (`savedAt`: when it was saved) has not been received: its current
- * step is "Waiting to be sent", before every step of the shop's (decision 058).
+ * step is "Waiting to be sent", before every step of the shop's (docs/decisions/058-states-that-tell-the-truth-and-a-phone-first-product-page.md).
  */
 export function StatusTimeline({
   status,
