@@ -24,7 +24,8 @@ const PALETTE_DIALOGS = [
 /**
  * Every admin page and open dialog, in one page: the login, the board with an order ready for
  * pickup (its Move to… menu, the ID check, its detail), the products with the product form, the
- * brands, the analytics, and the command palette with each dialog it opens. Shared by the axe
+ * brands, the analytics, the reviews, the waitlist, the settings, and the command palette with
+ * each dialog it opens. Shared by the axe
  * audit and the touch-target sweep so both see the same states.
  */
 export async function walkAdmin(page: Page, baseURL: string, shopper: string, stops: AdminStops) {
@@ -43,7 +44,15 @@ export async function walkAdmin(page: Page, baseURL: string, shopper: string, st
   const card = page.getByTestId('column-shipped').locator(`[data-order-id="${order.id}"]`)
   await expect(card).toBeVisible()
   await stops.check('dashboard, order board')
-  for (const tab of ['Orders', 'Products', 'Brands', 'Analytics', 'Settings'])
+  for (const tab of [
+    'Orders',
+    'Products',
+    'Brands',
+    'Analytics',
+    'Reviews',
+    'Waitlist',
+    'Settings',
+  ])
     await main(page.getByRole('tab', { name: tab }).first(), `${tab} tab`)
   const move = card.getByRole('button', { name: /^Move to…/ })
   await main(move, 'Move to…')
@@ -80,6 +89,18 @@ export async function walkAdmin(page: Page, baseURL: string, shopper: string, st
   await stops.check('brands tab')
   await page.getByRole('tab', { name: 'Analytics' }).click()
   await stops.check('analytics tab')
+  // Reviews and the membership waitlist (issue 33): each tab once it has read what it lists.
+  await page.getByRole('tab', { name: 'Reviews' }).click()
+  await expect(
+    page.getByRole('tabpanel', { name: 'Reviews' }).getByRole('region', { name: 'Reviews' }),
+  ).toBeVisible()
+  await stops.check('reviews tab')
+  await page.getByRole('tab', { name: 'Waitlist' }).click()
+  const waitlist = page.getByRole('tabpanel', { name: 'Waitlist' })
+  await expect(waitlist.getByRole('heading', { name: /^Membership waitlist/ })).toBeVisible()
+  await expect(waitlist.getByText('Loading the waitlist…')).toHaveCount(0)
+  await stops.check('waitlist tab')
+  await main(waitlist.getByRole('button', { name: 'Export CSV' }), 'Export CSV')
   // Admin Settings is a tab of the navigation (issue 33), no longer a palette dialog.
   await page.getByRole('tab', { name: 'Settings' }).click()
   const settings = page.getByRole('tabpanel', { name: 'Settings' })
